@@ -1,13 +1,138 @@
 /**
- * Exact decimal money: parsing, rounding half away from zero, formatting.
+ * Exact decimal money: the rounding, parsing and display rules every amount in quotekit follows.
+ *
+ * Amounts are kept to 2 decimals, unit prices and quantities to 4, always rounded half away from zero
+ * (the same as PostgreSQL's `round(numeric, s)`), never through binary floating point.
  *
  * @since 0.1.0
  */
-import { BigDecimal } from "effect"
+import { BigDecimal, Option, Schema } from "effect"
 
-/** Amounts are kept to 2 decimals. */
+/** A decimal value; alias kept short because it appears in every signature of the pricing core. */
+export type Decimal = BigDecimal.BigDecimal
+
+/** Scale of money amounts (totals, tax, deposit). */
 export const AMOUNT_SCALE = 2
+/** Scale of unit prices, costs and quantities. */
+export const UNIT_SCALE = 4
 
-/** Round half away from zero at a scale, as PostgreSQL `round(numeric, s)` does. */
-export const roundTo = (n: BigDecimal.BigDecimal, scale: number): BigDecimal.BigDecimal =>
-  BigDecimal.round(n, { scale, mode: "half-from-zero" })
+/** Zero, the neutral amount. */
+export const zero: Decimal = BigDecimal.fromBigInt(0n)
+/** One, the neutral factor. */
+export const one: Decimal = BigDecimal.fromBigInt(1n)
+/** One hundred, for percentages. */
+export const hundred: Decimal = BigDecimal.fromBigInt(100n)
+
+/**
+ * Round half away from zero at a scale.
+ *
+ * @example
+ * Money.roundTo(Money.make("-0.125"), 2) // -0.13
+ */
+export const roundTo = (n: Decimal, scale: number): Decimal =>
+  BigDecimal.normalize(BigDecimal.round(n, { scale, mode: "half-from-zero" }))
+
+/** Round to an amount: 2 decimals, half away from zero. */
+export const roundAmount = (n: Decimal): Decimal => roundTo(n, AMOUNT_SCALE)
+
+/** Round to a unit price or quantity: 4 decimals, half away from zero. */
+export const roundUnit = (n: Decimal): Decimal => roundTo(n, UNIT_SCALE)
+
+/** Drop digits beyond a scale, toward zero (used where input must not gain value by rounding). */
+export const truncateTo = (n: Decimal, scale: number): Decimal => BigDecimal.normalize(BigDecimal.truncate(n, scale))
+
+/** Parse a plain decimal string ("12", "-0.5", "1e3" is refused); `None` when it is not one. */
+export const parse = (s: string): Option.Option<Decimal> =>
+  /^-?(\d+\.?\d*|\.\d+)$/.test(s.trim()) ? BigDecimal.fromString(s.trim()) : Option.none()
+
+/** Build a decimal from a literal the caller knows is valid; throws otherwise. For constants and tests. */
+export const make = (s: string): Decimal => BigDecimal.fromStringUnsafe(s)
+
+/** Build a decimal from a safe integer. */
+export const fromInt = (n: number): Decimal => BigDecimal.fromBigInt(BigInt(Math.trunc(n)))
+
+/** Exact division, rounded half away from zero at `scale`; `None` when dividing by zero. */
+export const divideTo = (n: Decimal, d: Decimal, scale: number): Option.Option<Decimal> =>
+  BigDecimal.isZero(d) ? Option.none() : Option.some(roundTo(BigDecimal.divideUnsafe(n, d), scale))
+
+/** `n` percent of `base`, unrounded (`base * pct / 100`). */
+export const percentOf = (base: Decimal, pct: Decimal): Decimal =>
+  BigDecimal.divideUnsafe(BigDecimal.multiply(base, pct), hundred)
+
+/** Sum of many decimals. */
+export const sum = (ns: Iterable<Decimal>): Decimal => {
+  let total = zero
+  for (const n of ns) total = BigDecimal.sum(total, n)
+  return BigDecimal.normalize(total)
+}
+
+/** Fixed-point text with exactly `scale` decimals and no grouping ("1234.50"); what the database and JSON carry. */
+export const toFixed = (n: Decimal, scale: number): string => {
+  const r = roundTo(n, scale)
+  const negative = r.value < 0n
+  const digits = BigDecimal.scale(r, scale).value
+  const abs = (negative ? -digits : digits).toString().padStart(scale + 1, "0")
+  const whole = abs.slice(0, abs.length - scale)
+  const frac = abs.slice(abs.length - scale)
+  return `${negative ? "-" : ""}${whole}${scale > 0 ? `.${frac}` : ""}`
+}
+
+/** Group the integer digits of a fixed-point string with commas: "1234567.5" -> "1,234,567.5". */
+const group = (fixed: string): string => {
+  const [whole = "", frac] = fixed.split(".")
+  const sign = whole.startsWith("-") ? "-" : ""
+  const digits = sign ? whole.slice(1) : whole
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+  return `${sign}${grouped}${frac === undefined ? "" : `.${frac}`}`
+}
+
+/**
+ * Display an amount with comma thousands and dot decimals, always `scale` decimals: "1,234.50".
+ *
+ * @example
+ * Money.format(Money.make("1234.5")) // "1,234.50"
+ */
+export const format = (n: Decimal, scale: number = AMOUNT_SCALE): string => group(toFixed(n, scale))
+
+/**
+ * Display with at least `minScale` and at most `maxScale` decimals, trailing zeros trimmed beyond the minimum:
+ * how unit prices show ("12.50", "12.3456").
+ */
+export const formatTrimmed = (n: Decimal, minScale: number, maxScale: number): string => {
+  const fixed = toFixed(n, maxScale)
+  const [whole = "", frac = ""] = fixed.split(".")
+  let f = frac
+  while (f.length > minScale && f.endsWith("0")) f = f.slice(0, -1)
+  return group(f.length > 0 ? `${whole}.${f}` : whole)
+}
+
+const ABBREVIATIONS: ReadonlyArray<readonly [Decimal, string]> = [
+  [make("1e12"), "T"],
+  [make("1e9"), "B"],
+  [make("1e6"), "M"],
+  [make("1e3"), "K"]
+]
+
+/**
+ * Abbreviate large displayed totals: above 1,000,000 the value shows in K, M, B or T with up to 2 decimals
+ * ("1.25M"); below that it is formatted normally.
+ */
+export const abbreviate = (n: Decimal, scale: number = AMOUNT_SCALE): string => {
+  const abs = BigDecimal.abs(n)
+  if (BigDecimal.isLessThanOrEqualTo(abs, make("1000000"))) return format(n, scale)
+  for (const [unit, suffix] of ABBREVIATIONS) {
+    if (BigDecimal.isGreaterThanOrEqualTo(abs, unit)) {
+      return `${formatTrimmed(BigDecimal.divideUnsafe(n, unit), 0, 2)}${suffix}`
+    }
+  }
+  return format(n, scale)
+}
+
+/** Equality of values regardless of scale (1.50 equals 1.5). */
+export const equals = (a: Decimal, b: Decimal): boolean => BigDecimal.equals(a, b)
+
+/**
+ * Wire schema for a decimal: a decimal string in JSON and the database, a `BigDecimal` in the domain.
+ * Use for every money, price, quantity and percent field of an entity.
+ */
+export const DecimalFromString: Schema.Codec<Decimal, string> = Schema.BigDecimalFromString
