@@ -24,6 +24,10 @@ export const catalogue = {
   expiryInPast: "The expiry date is in the past, it must be some time in the future.",
   sentDateInFuture: "This date is in the future",
   chooseFutureTime: "Choose a time in the future.",
+  // --- number fields (the spec asks for an error hint without giving its words) ---
+  numberUnparseable: "That isn't a number or a calculation",
+  numberNonFinite: "Can't divide by zero",
+  numberNegative: "Negative numbers aren't allowed here",
   // --- discussion ---
   commentEmpty: (kind: CommentKind) => `Your ${kind} is empty?`,
   // --- adjustments ---
