@@ -33,7 +33,27 @@ export const catalogue = {
   // --- adjustments ---
   adjustmentLimitWarning: (remaining: number) =>
     `Adjustment Limit Warning: You have ${remaining} adjustment(s) remaining before reaching the maximum of 20 adjustments.`,
-  adjustmentLimitReached: "Maximum Adjustments Reached: You have reached the maximum of 20 adjustments."
+  adjustmentLimitReached: "Maximum Adjustments Reached: You have reached the maximum of 20 adjustments.",
+  // --- sign-in, accounts and server answers ---
+  unexpectedResponse: "Was not expecting that response from the server?",
+  invalidInput: "Some of what was sent does not look right.",
+  recordNotFound: "Could not find that?",
+  signinAgain: "Your session has ended, please sign in again.",
+  chooseAccount: "Choose which account to use.",
+  antiForgeryFailed: "This page has expired, please refresh it and try again.",
+  signinWrong: "That email and password do not match.",
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts, please try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`,
+  fieldRequired: (label: string) => `${label} is required.`,
+  fieldTooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  emailInvalid: "That does not look like an email address.",
+  emailTaken: "That email address already has a sign-in, sign in instead?",
+  passwordTooShort: (min: number) => `Use at least ${min} characters for the password.`,
+  adminOnly: "Only an account admin can do that.",
+  notAMember: "You are not a member of that account.",
+  alreadyMember: "That person is already a member of this account.",
+  resetLinkInvalid: "That password reset link has expired or was already used.",
+  invitationInvalid: "That invitation has expired or was already used."
 } as const
 
 /** The name of a message in the catalogue. */
