@@ -15,7 +15,7 @@ describe("Country", () => {
   describe("table", () => {
     it("has 256 countries with ids 1..256 in alphabetical order of name", () => {
       assert.strictEqual(Country.all.length, 256)
-      Country.all.forEach((c, i) => assert.strictEqual(c.id, i + 1))
+      for (const [i, c] of Country.all.entries()) assert.strictEqual(c.id, i + 1)
       for (let i = 1; i < Country.all.length; i++) {
         assert.isBelow(Country.all[i - 1]!.name.localeCompare(Country.all[i]!.name, "en"), 0)
       }
