@@ -53,7 +53,20 @@ export const catalogue = {
   notAMember: "You are not a member of that account.",
   alreadyMember: "That person is already a member of this account.",
   resetLinkInvalid: "That password reset link has expired or was already used.",
-  invitationInvalid: "That invitation has expired or was already used."
+  invitationInvalid: "That invitation has expired or was already used.",
+  // --- uploads and imports ---
+  fileTooLarge: (fileName: string, sizeMb: string) =>
+    `File "${fileName}" is too large at ${sizeMb}MB (must be < 150MB).`,
+  imageTooLarge: "That file is too large, the limit it 60mb.",
+  csvTooLarge: "CSV file size is larger than 10MB.",
+  // --- small input rules (the card warning's words are not in the spec) ---
+  colourTooLight: "That looks quite light, something darker will work better here.",
+  colourTooDark: "That looks quite dark, something lighter will work better here.",
+  cardPrefixUnknown: "That does not look like a Visa or Mastercard number.",
+  // --- scheduled emails and expiry (the expiry-soon words are not in the spec) ---
+  emailingIn: (seconds: number) => `Emailing in ${seconds}…`,
+  emailStopped: "Not sent, email stopped",
+  expirySoon: (when: string) => `This quote expires ${when}.`
 } as const
 
 /** The name of a message in the catalogue. */
