@@ -45,7 +45,7 @@ describe("Currency", () => {
       assert.strictEqual(Option.getOrThrow(Currency.byId(id)).code, code)
     }
     assert.deepStrictEqual(
-      Currency.special.map((c) => [c.id, c.code]),
+      Currency.special.map((c): [number, string] => [c.id, c.code]),
       fixed
     )
     assert.isTrue(Currency.isSpecial(107))
