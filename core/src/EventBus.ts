@@ -1,0 +1,61 @@
+/**
+ * The event bus: how one server process tells every process (and through them every open page of the
+ * account) that something changed: a quote saved, an invoice synced, a signature drawn.
+ *
+ * Events are small notices that name what changed (ids, never whole records), scoped to one account, so a
+ * subscriber only ever sees its own tenant's events. Adapters implement it: in-process for the embedded
+ * database, PostgreSQL `LISTEN/NOTIFY` when several server processes share one database.
+ *
+ * @example
+ * const bus = yield* EventBus.EventBus
+ * yield* bus.publish({ account_id, topic: "quote-saved", payload: { quote_id: 7 } })
+ *
+ * @since 0.1.0
+ */
+import { Context, type Effect, Schema, type Stream } from "effect"
+import * as Account from "./Account.ts"
+
+/** Largest encoded event accepted, in bytes (PostgreSQL `NOTIFY` payloads stop just under 8000). */
+export const MAX_EVENT_BYTES = 7_000
+
+/** An event: the account it belongs to, what happened (`topic`, such as `quote-saved`) and the ids involved. */
+export const AccountEvent = Schema.Struct({
+  account_id: Account.AccountId,
+  topic: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64)),
+  payload: Schema.Json
+})
+/** An account event. */
+export type AccountEvent = typeof AccountEvent.Type
+
+/** Raised when an event is too large to carry; events must name records, not contain them. */
+export class EventTooLarge extends Schema.TaggedError<EventTooLarge>()("EventTooLarge", {
+  topic: Schema.String,
+  bytes: Schema.Int
+}) {}
+
+/** The bus. Subscribing returns the stream of one account's events published after the subscription began. */
+export class EventBus extends Context.Service<
+  EventBus,
+  {
+    /** Publish an event to every subscriber of its account, in every server process. */
+    readonly publish: (event: AccountEvent) => Effect.Effect<void, EventTooLarge>
+    /** The events of one account from now on; the stream ends when its consumer stops. */
+    readonly subscribe: (accountId: Account.AccountId) => Stream.Stream<AccountEvent>
+  }
+>()("quotekit/EventBus") {}
+
+/** The encoded form of an event (JSON text), checked against `MAX_EVENT_BYTES`. */
+export const encode = (event: AccountEvent): string | EventTooLarge => {
+  const text = JSON.stringify(Schema.encodeSync(AccountEvent)(event))
+  const bytes = new TextEncoder().encode(text).length
+  return bytes > MAX_EVENT_BYTES ? new EventTooLarge({ topic: event.topic, bytes }) : text
+}
+
+/** Decode an event from its JSON text; `undefined` for anything that is not one (ignored by subscribers). */
+export const decode = (text: string): AccountEvent | undefined => {
+  try {
+    return Schema.decodeUnknownSync(AccountEvent)(JSON.parse(text))
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The quotekit HTTP API: every group in one `HttpApi`, the contract the server implements and the SDK and
+ * the app derive their clients from (`HttpApiClient.make(Api)`).
+ *
+ * Every endpoint passes `ErrorEnvelope` (bad input answers 400 with a readable message, never 500) and
+ * `AntiForgery` (state-changing requests need the double-submit token and `X-Requested-With`), the
+ * outermost middleware, so a forged request is refused before anything else runs.
+ *
+ * @since 0.1.0
+ */
+import { HttpApi, OpenApi } from "effect/http-api"
+import { AccountApi } from "./AccountApi.ts"
+import { AuthApi } from "./AuthApi.ts"
+import { AntiForgery, ErrorEnvelope } from "./Security.ts"
+import { ServiceApi } from "./ServiceApi.ts"
+
+/** The whole API. Add a feature's group here. */
+export class Api extends HttpApi.make("quotekit")
+  .add(AuthApi)
+  .add(AccountApi)
+  .add(ServiceApi)
+  .middleware(ErrorEnvelope)
+  .middleware(AntiForgery)
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "quotekit API",
+      version: "0.1.0",
+      description:
+        "Build, send and track quotes. Sign in with POST /sign-in (cookie session). Every POST, PUT, PATCH and " +
+        "DELETE must send the X-CSRF-Token header equal to the qk_csrf cookie (set by any GET, e.g. " +
+        "GET /api/csrf) and X-Requested-With: XMLHttpRequest."
+    })
+  ) {}

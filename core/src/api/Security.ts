@@ -1,0 +1,81 @@
+/**
+ * Request security of the HTTP API, declared once for the server, the OpenAPI document and the clients:
+ *
+ * - `AntiForgery`: every state-changing request (POST, PUT, PATCH, DELETE) carries the `X-CSRF-Token` header
+ *   equal to the `qk_csrf` cookie (double-submit; the cookie lives one day and is set by any GET) and
+ *   `X-Requested-With: XMLHttpRequest`; otherwise 403 and nothing changes.
+ * - `SignedIn`: the `qk_session` cookie names a live session; provides `CurrentSignin`.
+ * - `AccountChosen`: that session has chosen an account; provides `CurrentAccount` (the tenant every
+ *   repository query filters by).
+ * - `ErrorEnvelope`: undecodable input becomes `InvalidInput` (400, with a readable message and form errors),
+ *   unexpected failures become `ServerFailure` (500).
+ *
+ * Middleware applied later wraps the earlier ones, so an endpoint lists `AccountChosen` before `SignedIn`.
+ *
+ * @since 0.1.0
+ */
+import { Context } from "effect"
+import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
+import type * as Account from "../Account.ts"
+import { AccessDenied, ChooseAccount, InvalidInput, ServerFailure, SigninAgain } from "./ApiError.ts"
+
+/** Name of the httpOnly session cookie. */
+export const SESSION_COOKIE = "qk_session"
+/** Name of the anti-forgery cookie (readable by scripts, so the page can echo it in the header). */
+export const CSRF_COOKIE = "qk_csrf"
+/** Header that must echo the anti-forgery cookie on state-changing requests. */
+export const CSRF_HEADER = "x-csrf-token"
+/** Header every same-origin request of the app sends; required on state-changing requests. */
+export const REQUESTED_WITH_HEADER = "x-requested-with"
+/** The only accepted value of `X-Requested-With`. */
+export const REQUESTED_WITH = "XMLHttpRequest"
+/** How long the anti-forgery cookie lives, in seconds (one day, per the spec). */
+export const CSRF_COOKIE_MAX_AGE = 24 * 60 * 60
+/** Methods that change state and therefore pass the anti-forgery check. */
+export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"])
+
+/** The session cookie as an OpenAPI security scheme. */
+export const sessionCookie = HttpApiSecurity.apiKey({ key: SESSION_COOKIE, in: "cookie" })
+
+/** The signed-in person of the current request, and the account the session has chosen (with the admin flag). */
+export interface Signin {
+  readonly signin_id: Account.SigninId
+  /** Id of the session row (never the token), for sign-out and rotation. */
+  readonly session_id: string
+  readonly account: { readonly account_id: Account.AccountId; readonly is_admin: boolean } | null
+}
+
+/** The sign-in of the current request; provided by `SignedIn`. */
+export class CurrentSignin extends Context.Service<CurrentSignin, Signin>()("quotekit/api/CurrentSignin") {}
+
+/** The tenant of the current request: the chosen account and whether the sign-in is its admin. */
+export interface Tenant {
+  readonly account_id: Account.AccountId
+  readonly signin_id: Account.SigninId
+  readonly is_admin: boolean
+}
+
+/** The account of the current request; provided by `AccountChosen`. Repositories filter by its `account_id`. */
+export class CurrentAccount extends Context.Service<CurrentAccount, Tenant>()("quotekit/api/CurrentAccount") {}
+
+/** Double-submit anti-forgery check on state-changing requests (403 `AccessDenied` when it fails). */
+export class AntiForgery extends HttpApiMiddleware.Service<AntiForgery>()("quotekit/api/AntiForgery", {
+  error: AccessDenied
+}) {}
+
+/** Requires a live session cookie (401 `SigninAgain` otherwise); provides `CurrentSignin`. */
+export class SignedIn extends HttpApiMiddleware.Service<SignedIn, { provides: CurrentSignin }>()(
+  "quotekit/api/SignedIn",
+  { error: SigninAgain, security: { session: sessionCookie } }
+) {}
+
+/** Requires the session to have chosen an account (403 `ChooseAccount` otherwise); provides `CurrentAccount`. */
+export class AccountChosen extends HttpApiMiddleware.Service<
+  AccountChosen,
+  { provides: CurrentAccount; requires: CurrentSignin }
+>()("quotekit/api/AccountChosen", { error: ChooseAccount }) {}
+
+/** Turns undecodable input into `InvalidInput` (400) and unexpected failures into `ServerFailure` (500). */
+export class ErrorEnvelope extends HttpApiMiddleware.Service<ErrorEnvelope>()("quotekit/api/ErrorEnvelope", {
+  error: [InvalidInput, ServerFailure]
+}) {}
