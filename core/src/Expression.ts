@@ -176,6 +176,7 @@ export const parse = (text: string): Result.Result<Parsed, ExpressionError> => {
   }
   // At `pos` something was required but `c` is not it: say whether more typing could help.
   const unexpected = (): never => {
+    skipSpace()
     if (pos >= length) return fail("incomplete", pos)
     const c = text.charCodeAt(pos)
     return fail(isDigit(c) || isAllowedSymbol(c) ? "syntax" : "character", pos)
