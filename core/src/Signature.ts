@@ -259,14 +259,57 @@ export const cropBox = (strokes: Strokes): Box => {
   }
 }
 
+/** Shortest decimal form, one decimal by default: a tenth of an area unit is finer than any screen shows it. */
+const num = (n: number, decimals = 1): string => {
+  const k = 10 ** decimals
+  const r = Math.round(n * k) / k
+  return r === 0 ? "0" : String(r)
+}
+
+/** SVG path data of a filled disc. */
+const dotPath = (center: Stroke.Position, radius: number): string => {
+  const r = num(radius, 2)
+  const y = num(center.y)
+  const right = num(center.x + radius, 2)
+  return `M${right} ${y}A${r} ${r} 0 1 0 ${num(center.x - radius, 2)} ${y}A${r} ${r} 0 1 0 ${right} ${y}Z`
+}
+
+/** One SVG path of ink: the curves drawn at one width (stroke them, round caps and joins), or the dots (fill them). */
+export type SvgPath =
+  | { readonly _tag: "Stroked"; readonly width: number; readonly d: string }
+  | { readonly _tag: "Filled"; readonly d: string }
+
 /**
- * SVG path data of all the ink, as one filled shape (fill it, do not stroke it): the same variable-width
- * curves and dots the pad draws, so the stored signature looks like the drawn one.
+ * The ink as SVG path data: the curves grouped by {@link Stroke.inkWidth} (thinnest first), then the dots.
+ * Grouping keeps a full 10,000-character signature to a few dozen kilobytes of SVG while each curve keeps the
+ * width the pad drew it with.
  */
-export const toSvgPath = (strokes: Strokes, options: Stroke.Options = Stroke.defaults): string => {
-  let d = ""
-  for (const stroke of strokes) d += Stroke.strokePath(stroke, options)
-  return d
+export const toSvgPaths = (strokes: Strokes, options: Stroke.Options = Stroke.defaults): ReadonlyArray<SvgPath> => {
+  const groups = new Map<number, { d: string; end: Stroke.Position | undefined }>()
+  let dots = ""
+  for (const stroke of strokes) {
+    if (stroke.length === 1) {
+      dots += dotPath(stroke[0]!, options.dotSize)
+      continue
+    }
+    for (const c of Stroke.curves(stroke, options)) {
+      const width = Stroke.inkWidth(c)
+      let group = groups.get(width)
+      if (group === undefined) {
+        group = { d: "", end: undefined }
+        groups.set(width, group)
+      }
+      // A curve continuing the group's last one needs no move.
+      if (group.end !== c.start) group.d += `M${num(c.start.x)} ${num(c.start.y)}`
+      group.d += `C${num(c.c1.x)} ${num(c.c1.y)} ${num(c.c2.x)} ${num(c.c2.y)} ${num(c.end.x)} ${num(c.end.y)}`
+      group.end = c.end
+    }
+  }
+  const paths: Array<SvgPath> = [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([width, g]) => ({ _tag: "Stroked", width, d: g.d }))
+  if (dots !== "") paths.push({ _tag: "Filled", d: dots })
+  return paths
 }
 
 /** How a signature SVG looks: ink colour (`#rgb` or `#rrggbb`, anything else is ignored) and cropping. */
@@ -286,9 +329,18 @@ const viewBox = (b: Box): string => `${b.x} ${b.y} ${b.width} ${b.height}`
  */
 export const toSvg = (strokes: Strokes, options: SvgOptions = {}): string => {
   const box = options.crop ? cropBox(strokes) : area
-  const d = toSvgPath(strokes)
-  const ink = d === "" ? "" : `<path fill="${inkColor(options.color)}" d="${d}"/>`
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox(box)}" width="${box.width}" height="${box.height}">${ink}</svg>`
+  const color = inkColor(options.color)
+  let stroked = ""
+  let filled = ""
+  for (const p of toSvgPaths(strokes)) {
+    if (p._tag === "Stroked") stroked += `<path stroke-width="${p.width}" d="${p.d}"/>`
+    else filled = `<path fill="${color}" d="${p.d}"/>`
+  }
+  const curves =
+    stroked === ""
+      ? ""
+      : `<g fill="none" stroke="${color}" stroke-linecap="round" stroke-linejoin="round">${stroked}</g>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox(box)}" width="${box.width}" height="${box.height}">${curves}${filled}</svg>`
 }
 
 // --- typed signatures and the signature value ---

@@ -1,10 +1,11 @@
 /**
- * Pen geometry of the signature pad: points with time, the velocity filter, pen width from speed, Bezier
- * smoothing and the filled outline of a variable-width curve. Pure and DOM-free, so the `<qk-signature-pad>`
+ * Pen geometry of the signature pad: points with time, the velocity filter, pen width from speed and Bezier
+ * smoothing. Pure and DOM-free, so the `<qk-signature-pad>`
  * element only draws what these functions compute and a stored signature re-renders exactly as it was drawn.
  *
  * Coordinates are in the signature area, 600 by 250 units; the element maps its pixels onto the area with
  * {@link scaleFor} and {@link toArea}. Widths are pen radii (half the ink thickness), as in `signature_pad`.
+ * Each curve is drawn stroked with {@link inkWidth} and round caps; a dot is a disc of radius `dotSize`.
  *
  * A stroke of points p0..pn is drawn as one cubic Bezier per pair of neighbours; the control points of the
  * curve pi -> pi+1 come from pi-1 and pi+2 (the first and last points stand in for their missing neighbours),
@@ -38,8 +39,6 @@ export const DOT_SIZE = 1.85
 export const MIN_DISTANCE = 2
 /** Weight of the newest velocity in the smoothing filter (the rest comes from the previous velocity). */
 export const VELOCITY_FILTER_WEIGHT = 0.7
-/** Longest chord (area units) between two samples of a curve outline; shorter means smoother and larger output. */
-export const OUTLINE_STEP = 2.5
 
 /** A position in the area. */
 export interface Position {
@@ -132,7 +131,7 @@ export const pointAt = (curve: Curve, t: number): Position => {
 export const widthAt = (curve: Curve, t: number): number =>
   curve.startWidth + t * t * t * (curve.endWidth - curve.startWidth)
 
-/** Approximate length of a curve (10 chords), used to choose how finely to draw it. */
+/** Approximate length of a curve (10 chords), for a renderer that stamps discs along it as `signature_pad` does. */
 export const length = (curve: Curve): number => {
   let total = 0
   let previous = curve.start
@@ -245,76 +244,13 @@ export const curves = (points: ReadonlyArray<Point>, options: Options = defaults
 export const clampTime = (dt: number): number =>
   Number.isFinite(dt) ? Math.min(TIME_MAX, Math.max(0, Math.round(dt))) : 0
 
-// --- outline: the ink as a filled shape ---
-
-/** Shortest decimal form with at most 2 decimals, for compact path data. */
-const num = (n: number): string => {
-  const r = Math.round(n * 100) / 100
-  return r === 0 ? "0" : String(r)
-}
-
-/** SVG path data of a filled dot (a circle), drawn in the same turning direction as every outline piece. */
-export const dotPath = (center: Position, radius: number): string => {
-  const r = num(radius)
-  const y = num(center.y)
-  return `M${num(center.x + radius)} ${y}A${r} ${r} 0 1 0 ${num(center.x - radius)} ${y}A${r} ${r} 0 1 0 ${num(center.x + radius)} ${y}Z`
-}
-
 /**
- * SVG path data of the convex hull of two discs (a tapered capsule). Every piece turns the same way, so the
- * union of many pieces and dots fills correctly under the default non-zero rule, with no holes where they overlap.
+ * The line width (diameter, in area units) to stroke a whole curve with, rounded to a tenth: twice the pen's
+ * mean radius along the curve under the `t³` interpolation (a quarter of the way from start to end width).
+ * The SVG rendering and the pad both stroke each curve with it (round caps), so they look the same.
  */
-export const capsulePath = (a: Position, ra: number, b: Position, rb: number): string => {
-  const d = distance(a, b)
-  if (d <= Math.abs(ra - rb) + 1e-9) return ra >= rb ? dotPath(a, ra) : dotPath(b, rb)
-  const theta = Math.atan2(b.y - a.y, b.x - a.x)
-  const alpha = Math.acos((ra - rb) / d)
-  const at = (c: Position, r: number, angle: number) => ({ x: c.x + r * Math.cos(angle), y: c.y + r * Math.sin(angle) })
-  const a1 = at(a, ra, theta + alpha)
-  const a2 = at(a, ra, theta - alpha)
-  const b1 = at(b, rb, theta + alpha)
-  const b2 = at(b, rb, theta - alpha)
-  // Both arcs run toward decreasing angles (sweep 0): around b through its far side, around a through its back.
-  const largeB = 2 * alpha > Math.PI ? 1 : 0
-  const largeA = 2 * Math.PI - 2 * alpha > Math.PI ? 1 : 0
-  return (
-    `M${num(a1.x)} ${num(a1.y)}L${num(b1.x)} ${num(b1.y)}` +
-    `A${num(rb)} ${num(rb)} 0 ${largeB} 0 ${num(b2.x)} ${num(b2.y)}` +
-    `L${num(a2.x)} ${num(a2.y)}A${num(ra)} ${num(ra)} 0 ${largeA} 0 ${num(a1.x)} ${num(a1.y)}Z`
-  )
-}
-
-/** Sample positions and radii along a curve, no further apart than {@link OUTLINE_STEP}. */
-export const samples = (curve: Curve): ReadonlyArray<{ readonly at: Position; readonly width: number }> => {
-  const steps = Math.max(1, Math.ceil(length(curve) / OUTLINE_STEP))
-  const out: Array<{ at: Position; width: number }> = []
-  for (let i = 0; i <= steps; i++) {
-    const t = i / steps
-    out.push({ at: i === 0 ? curve.start : i === steps ? curve.end : pointAt(curve, t), width: widthAt(curve, t) })
-  }
-  return out
-}
-
-/**
- * SVG path data of one curve's ink as a filled shape (a chain of capsules), for drawing a curve the moment it
- * is known (`ctx.fill(new Path2D(Stroke.curvePath(c)))`) or building a whole signature's path.
- */
-export const curvePath = (curve: Curve): string => {
-  const s = samples(curve)
-  let d = ""
-  for (let i = 1; i < s.length; i++) d += capsulePath(s[i - 1]!.at, s[i - 1]!.width, s[i]!.at, s[i]!.width)
-  return d
-}
-
-/** SVG path data of a whole stroke's ink: its curves, or a dot for a single point. */
-export const strokePath = (points: ReadonlyArray<Point>, options: Options = defaults): string => {
-  const first = points[0]
-  if (first === undefined) return ""
-  if (points.length === 1) return dotPath(first, options.dotSize)
-  let d = ""
-  for (const curve of curves(points, options)) d += curvePath(curve)
-  return d
-}
+export const inkWidth = (curve: Curve): number =>
+  Math.round(20 * (curve.startWidth + (curve.endWidth - curve.startWidth) / 4)) / 10
 
 // --- scale between the element and the area ---
 

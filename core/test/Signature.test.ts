@@ -157,13 +157,18 @@ describe("Signature", () => {
       )
     ))
 
-  it("renders a complete SVG document of the area with one filled path", () => {
+  it("renders a complete SVG document of the area: curves stroked by width, dots filled", () => {
     const strokes = Result.getOrThrow(Signature.decode("12c7d00fff00a14000281910"))
     const svg = Signature.toSvg(strokes)
     assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 600 250" width="600" height="250">/)
-    assert.strictEqual(svg.match(/<path /g)?.length, 1)
-    assert.match(svg, /<path fill="#000" d="M301\.85 125A1\.85 1\.85 0 1 0 298\.15 125/)
-    assert.match(svg, /<\/svg>$/)
+    assert.match(
+      svg,
+      /<g fill="none" stroke="#000" stroke-linecap="round" stroke-linejoin="round"><path stroke-width="[\d.]+" d="M10 20C[^"]+ 40 25"\/><\/g>/
+    )
+    assert.include(
+      svg,
+      '<path fill="#000" d="M301.85 125A1.85 1.85 0 1 0 298.15 125A1.85 1.85 0 1 0 301.85 125Z"/></svg>'
+    )
     assert.strictEqual(
       Signature.toSvg([]),
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 250" width="600" height="250"></svg>'
@@ -211,18 +216,57 @@ describe("Signature", () => {
     assert.strictEqual(Signature.render(typed), typedSvg)
   })
 
-  it("path data holds only path commands and numbers", () =>
+  it("draws every curve once at its pen width and a dot for each single-point stroke", () =>
     fc.assert(
-      fc.property(penStrokes, (strokes) => /^[MLAZ0-9. -]*$/.test(Signature.toSvgPath(Signature.normalize(strokes))))
+      fc.property(penStrokes, (raw) => {
+        const strokes = Signature.normalize(raw)
+        const paths = Signature.toSvgPaths(strokes)
+        const curves = strokes.reduce((n, s) => n + Math.max(0, s.length - 1), 0)
+        const dots = strokes.filter((s) => s.length === 1).length
+        const stroked = paths.filter((p) => p._tag === "Stroked")
+        const filled = paths.filter((p) => p._tag === "Filled")
+        const count = (d: string, c: string) => d.split(c).length - 1
+        return (
+          stroked.reduce((n, p) => n + count(p.d, "C"), 0) === curves &&
+          filled.reduce((n, p) => n + count(p.d, "A"), 0) === 2 * dots &&
+          stroked.every((p) => p.width >= 1.5 && p.width <= 3.7 && /^M[MC0-9. -]*$/.test(p.d)) &&
+          filled.every((p) => /^[MAZ0-9. -]*$/.test(p.d)) &&
+          new Set(stroked.map((p) => p.width)).size === stroked.length
+        )
+      })
     ))
 
-  it("draws a dot for each single-point stroke and the curves of the others, in order", () => {
+  it("continues a path from curve to curve and moves only where a stroke starts or the width changes", () => {
     const strokes = Result.getOrThrow(Signature.decode("12c7d00fff00a1400fff0281910064321a"))
-    assert.strictEqual(
-      Signature.toSvgPath(strokes),
-      Stroke.dotPath({ x: 300, y: 125 }, 1.85) +
-        Stroke.dotPath({ x: 10, y: 20 }, 1.85) +
-        Stroke.curvePath(Stroke.curves(strokes[2]!)[0]!)
-    )
+    const [curve] = Stroke.curves(strokes[2]!)
+    assert.deepStrictEqual(Signature.toSvgPaths(strokes), [
+      {
+        _tag: "Stroked",
+        width: Stroke.inkWidth(curve!),
+        d: `M40 25C${[curve!.c1.x, curve!.c1.y, curve!.c2.x, curve!.c2.y].map((n) => Math.round(n * 10) / 10).join(" ")} 100 50`
+      },
+      {
+        _tag: "Filled",
+        d: "M301.85 125A1.85 1.85 0 1 0 298.15 125A1.85 1.85 0 1 0 301.85 125ZM11.85 20A1.85 1.85 0 1 0 8.15 20A1.85 1.85 0 1 0 11.85 20Z"
+      }
+    ])
   })
+
+  it("moves the pen only where a stroke starts or the width changes", () =>
+    fc.assert(
+      fc.property(penStrokes, (raw) => {
+        const strokes = Signature.normalize(raw)
+        let expected = 0
+        for (const stroke of strokes) {
+          const cs = Stroke.curves(stroke)
+          cs.forEach((c, i) => {
+            if (i === 0 || Stroke.inkWidth(c) !== Stroke.inkWidth(cs[i - 1]!)) expected++
+          })
+        }
+        const moves = Signature.toSvgPaths(strokes)
+          .filter((p) => p._tag === "Stroked")
+          .reduce((n, p) => n + p.d.split("M").length - 1, 0)
+        return moves === expected
+      })
+    ))
 })

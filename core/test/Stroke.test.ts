@@ -101,10 +101,6 @@ describe("Stroke", () => {
   it("a single point is a dot and no curve", () => {
     assert.deepStrictEqual(Stroke.curves([{ x: 5, y: 5, time: 0 }]), [])
     assert.deepStrictEqual(Stroke.curves([]), [])
-    assert.strictEqual(
-      Stroke.strokePath([{ x: 5, y: 5, time: 0 }]),
-      "M6.85 5A1.85 1.85 0 1 0 3.15 5A1.85 1.85 0 1 0 6.85 5Z"
-    )
   })
 
   it("two points make one straight curve", () => {
@@ -179,76 +175,41 @@ describe("Stroke", () => {
     assert.deepStrictEqual(Stroke.pointAt(curve, 0.5), { x: 1.5, y: 0 })
   })
 
-  it("outline samples are no further apart than the outline step", () =>
+  it("strokes a curve with twice the mean pen radius under the t³ interpolation, to a tenth", () => {
+    const curve = (startWidth: number, endWidth: number): Stroke.Curve => ({
+      start: { x: 0, y: 0 },
+      c1: { x: 0, y: 0 },
+      c2: { x: 0, y: 0 },
+      end: { x: 0, y: 0 },
+      startWidth,
+      endWidth
+    })
+    assert.strictEqual(Stroke.inkWidth(curve(1.85, 1.85)), 3.7)
+    assert.strictEqual(Stroke.inkWidth(curve(0.75, 1.85)), 2.1) // 2 * (0.75 + 1.1 / 4) = 2.05
+    assert.strictEqual(Stroke.inkWidth(curve(1.85, 0.75)), 3.2) // 2 * (1.85 - 1.1 / 4) = 3.15
+  })
+
+  it("the mean radius matches the width interpolation averaged along the curve", () =>
     fc.assert(
-      fc.property(storedStroke(2), (pts) =>
-        Stroke.curves(pts).every((c) => {
-          const s = Stroke.samples(c)
-          for (let i = 1; i < s.length; i++) if (Stroke.distance(s[i - 1]!.at, s[i]!.at) > 2 * 2.5) return false
-          return s[0]!.at === c.start && s[s.length - 1]!.at === c.end
-        })
+      fc.property(
+        fc.double({ min: 0.75, max: 1.85, noNaN: true }),
+        fc.double({ min: 0.75, max: 1.85, noNaN: true }),
+        (a, b) => {
+          const c: Stroke.Curve = {
+            start: { x: 0, y: 0 },
+            c1: { x: 0, y: 0 },
+            c2: { x: 0, y: 0 },
+            end: { x: 0, y: 0 },
+            startWidth: a,
+            endWidth: b
+          }
+          let sum = 0
+          const n = 1000
+          for (let i = 0; i < n; i++) sum += Stroke.widthAt(c, (i + 0.5) / n)
+          return Math.abs(Stroke.inkWidth(c) - (2 * sum) / n) <= 0.05 + 1e-6
+        }
       )
     ))
-
-  it("every capsule and dot turns the same way, so their union fills without holes", () => {
-    const numbers = (d: string) => (d.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number)
-    const area = (ps: ReadonlyArray<Stroke.Position>) => {
-      let s = 0
-      for (let i = 0; i < ps.length; i++) {
-        const a = ps[i]!
-        const b = ps[(i + 1) % ps.length]!
-        s += a.x * b.y - b.x * a.y
-      }
-      return s
-    }
-    const disc = fc.record({
-      x: fc.double({ min: 0, max: 600, noNaN: true }),
-      y: fc.double({ min: 0, max: 250, noNaN: true }),
-      r: fc.double({ min: 0.75, max: 1.85, noNaN: true })
-    })
-    fc.assert(
-      fc.property(disc, disc, (a, b) => {
-        fc.pre(Stroke.distance(a, b) > Math.abs(a.r - b.r) + 0.5)
-        const d = Stroke.capsulePath(a, a.r, b, b.r)
-        // M a1 L b1 A rb rb 0 large 0 b2 L a2 A ra ra 0 large 0 a1 Z
-        const n = numbers(d)
-        const corners = [
-          { x: n[0]!, y: n[1]! },
-          { x: n[2]!, y: n[3]! },
-          { x: n[9]!, y: n[10]! },
-          { x: n[11]!, y: n[12]! }
-        ]
-        const sweeps = [n[8], n[17]]
-        const tangentA = Math.abs(Stroke.distance(corners[0]!, a) - a.r) < 0.02
-        const tangentB = Math.abs(Stroke.distance(corners[1]!, b) - b.r) < 0.02
-        return area(corners) < 0 && sweeps.every((s) => s === 0) && tangentA && tangentB
-      })
-    )
-    const dot = numbers(Stroke.dotPath({ x: 10, y: 10 }, 2))
-    assert.deepStrictEqual([dot[6], dot[13]], [0, 0]) // both half circles sweep the same way as the capsules
-  })
-
-  it("the arc around the bigger disc is the large one", () => {
-    const flags = (d: string) => {
-      const n = (d.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number)
-      return { aroundEnd: n[7], aroundStart: n[16] }
-    }
-    assert.deepStrictEqual(flags(Stroke.capsulePath({ x: 0, y: 0 }, 0.75, { x: 10, y: 0 }, 1.85)), {
-      aroundEnd: 1,
-      aroundStart: 0
-    })
-    assert.deepStrictEqual(flags(Stroke.capsulePath({ x: 0, y: 0 }, 1.85, { x: 10, y: 0 }, 0.75)), {
-      aroundEnd: 0,
-      aroundStart: 1
-    })
-  })
-
-  it("a capsule whose small disc lies inside the big one is just the big disc", () => {
-    assert.strictEqual(
-      Stroke.capsulePath({ x: 0, y: 0 }, 1.85, { x: 0.5, y: 0 }, 0.75),
-      Stroke.dotPath({ x: 0, y: 0 }, 1.85)
-    )
-  })
 
   it("maps element pixels onto the area and back", () => {
     const scale = Stroke.scaleFor(300, 2)
