@@ -1,0 +1,740 @@
+/**
+ * Quote totals: every price line's figures and the quote's totals per invoice group, in one pass.
+ *
+ * Per price item (`iTotal*`, as the quote view names them):
+ * - `iTotalLine`: the line total, unit x quantity (0 counts as 1) less the item discount, to the cent.
+ * - `iTotalDis`: after the item discount and the quote's overall discount (`discount_overall` percent), rounded
+ *   per line, in the basis prices were entered in (with tax in `inclusive`, without otherwise).
+ * - `iTotalSub`: net of tax. `iTotalSubInc`: including tax. `iTaxes`: the line's tax `{ rate, amount }`
+ *   (empty when untaxed or in `no_tax`), rounded per line, for display.
+ * - `iTotalTotal`: what the line adds to the shown total (with tax when the mode's total includes it).
+ * - `iDepositAmount`: `deposit_percent` of `iTotalTotal` for up-front lines, 0 for subscriptions.
+ * - `iCost`: cost x effective quantity, to the cent, for margins.
+ * Unselected optional items get their figures too (the customer sees what an option would cost) but count in
+ * no total. Text rows are all zero.
+ *
+ * Subtotal rows (item type 3) sum the selected price lines since the previous subtotal row, or since the start
+ * of the quote; the total row (type 4) carries the quote's own totals. Both report the up-front group in their
+ * `iTotal*` fields and each subscription term separately in `recurring`, because a quote shows the up-front
+ * total and the recurring totals apart.
+ *
+ * Per group (up-front, and each subscription term by its `SubscriptionTerm.groupKey`):
+ * `subtotal` (sum of line totals) `- discount` (overall discount, the sum of the per-line discounts)
+ * `= afterDiscount`; tax is worked out per tax rate on the summed `afterDiscount` of that rate's lines and
+ * rounded once per rate, as a real invoice lists it; `net + tax = gross`; the shown `total` is `gross` when the
+ * mode's total includes tax, else `net`. So `subtotal - discount + (tax if added) = total` to the cent. The
+ * deposit is `deposit_percent` of the up-front total only, rounded once.
+ *
+ * All rounding is to 2 decimals half away from zero, and equals exact decimal arithmetic. Inputs are taken at
+ * their stored scale (unit prices, costs, quantities and percents at 4 decimals, rounded if given more). For
+ * speed the pass works on integers scaled to those decimals (numbers while products stay below 2^52, `bigint`
+ * beyond), and builds `BigDecimal`s only for its results; amounts must stay below 2^53 cents (9e13 in currency).
+ *
+ * @since 0.1.0
+ */
+import { BigDecimal, Option, Schema } from "effect"
+import * as ContactChoice from "./ContactChoice.ts"
+import * as LineItem from "./LineItem.ts"
+import * as Money from "./Money.ts"
+import * as SubscriptionTerm from "./SubscriptionTerm.ts"
+import * as TaxMode from "./TaxMode.ts"
+import * as TaxRate from "./TaxRate.ts"
+
+type Decimal = Money.Decimal
+
+/** What the totals need of a row: the line fields, the choice fields and the subscription term. */
+export interface Row extends LineItem.Priced, ContactChoice.Choosable, SubscriptionTerm.Term {
+  readonly quote_item_id: number
+  readonly item_tax_id: number
+  readonly price_cost: Decimal
+}
+
+/** The inputs of a totals pass: a quote's rows in order and its pricing settings. */
+export interface Input {
+  readonly items: ReadonlyArray<Row>
+  readonly amounts_entered: TaxMode.TaxMode
+  readonly discount_overall: Decimal
+  readonly deposit_percent: Decimal
+  readonly taxIdToRate: TaxRate.Table
+}
+
+/** One line's tax, as the view's `iTaxes` entries. */
+export interface ItemTax {
+  readonly rate: Decimal
+  readonly amount: Decimal
+}
+
+/** The sums a subtotal or total row shows for one subscription term. */
+export interface RecurringSums {
+  readonly key: SubscriptionTerm.GroupKey
+  readonly term: SubscriptionTerm.Term
+  readonly iTotalLine: Decimal
+  readonly iTotalDis: Decimal
+  readonly iTotalSub: Decimal
+  readonly iTotalSubInc: Decimal
+  readonly iTotalTotal: Decimal
+  readonly iCost: Decimal
+  readonly iTaxes: ReadonlyArray<ItemTax>
+}
+
+/** The figures of one row (see the module header for each field). */
+export interface ItemTotals {
+  readonly quote_item_id: number
+  readonly item_type: number
+  /** Whether the row counts in the totals (selected price items only). */
+  readonly selected: boolean
+  readonly groupKey: SubscriptionTerm.GroupKey
+  readonly iTotalLine: Decimal
+  readonly iTotalDis: Decimal
+  readonly iTotalSub: Decimal
+  readonly iTotalSubInc: Decimal
+  readonly iTotalTotal: Decimal
+  readonly iDepositAmount: Decimal
+  readonly iCost: Decimal
+  readonly iTaxes: ReadonlyArray<ItemTax>
+  /** Subtotal and total rows: the subscription terms among the summed lines. Empty on other rows. */
+  readonly recurring: ReadonlyArray<RecurringSums>
+}
+
+/** One tax rate's line of a group: the summed base it applies to and the tax, rounded once. */
+export interface TaxLine {
+  readonly item_tax_id: number
+  readonly rate: Decimal
+  readonly base: Decimal
+  readonly amount: Decimal
+}
+
+/** The totals of one invoice group (up-front, or one subscription term). */
+export interface GroupTotals {
+  readonly key: SubscriptionTerm.GroupKey
+  readonly term: SubscriptionTerm.Term
+  /** Selected price items in the group. */
+  readonly itemCount: number
+  readonly subtotal: Decimal
+  readonly discount: Decimal
+  readonly afterDiscount: Decimal
+  readonly taxes: ReadonlyArray<TaxLine>
+  readonly tax: Decimal
+  readonly net: Decimal
+  readonly gross: Decimal
+  readonly total: Decimal
+  readonly cost: Decimal
+  /** Margin percent of the net over the cost; `None` when the net is 0. */
+  readonly margin: Option.Option<Decimal>
+  /** Deposit (up-front group only; 0 for subscriptions). */
+  readonly deposit: Decimal
+}
+
+/** The result of a totals pass. */
+export interface QuoteTotals {
+  /** One entry per input row, in the same order. */
+  readonly items: ReadonlyArray<ItemTotals>
+  readonly upFront: GroupTotals
+  /** Subscription groups with a selected item, sorted by group key (type, then interval, then duration). */
+  readonly subscriptions: ReadonlyArray<GroupTotals>
+  /** The deposit due: `deposit_percent` of the up-front total. */
+  readonly deposit: Decimal
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fixed-point integer arithmetic. Values are integers scaled by 10^scale held in numbers; a product is computed in
+// floating point only when its magnitude is below 2^52, where it is exact, and in bigint otherwise.
+
+const SAFE_PRODUCT = 2 ** 52
+
+/** n / d rounded half away from zero, for integers |n| < 2^52 and 0 < d < 2^52. */
+const roundDivNumber = (n: number, d: number): number => {
+  let q = Math.trunc(n / d)
+  let r = n - q * d
+  if (n >= 0) {
+    if (r < 0) {
+      q -= 1
+      r += d
+    } else if (r >= d) {
+      q += 1
+      r -= d
+    }
+    return 2 * r >= d ? q + 1 : q
+  }
+  if (r > 0) {
+    q += 1
+    r -= d
+  } else if (r <= -d) {
+    q -= 1
+    r += d
+  }
+  return -2 * r >= d ? q - 1 : q
+}
+
+const roundDivBig = (n: bigint, d: bigint): bigint => {
+  const q = n / d
+  const r = n - q * d
+  if (r === 0n) return q
+  const twice = 2n * (r < 0n ? -r : r)
+  if (twice < d) return q
+  return n < 0n ? q - 1n : q + 1n
+}
+
+/** Amounts in cents must stay below this magnitude (2^53), where numbers stop being exact integers. */
+const LIMIT = 2 ** 53
+
+const outOfRange = (what: unknown): never => {
+  throw new RangeError(`QuoteTotals: amount out of range (${what}); amounts must stay below 2^53 cents`)
+}
+
+const toSafe = (n: bigint): number => {
+  const x = Number(n)
+  return Number.isSafeInteger(x) ? x : outOfRange(n)
+}
+
+/** a x b / d, rounded half away from zero. */
+const mulDiv = (a: number, b: number, d: number): number => {
+  const p = a * b
+  return Math.abs(p) < SAFE_PRODUCT ? roundDivNumber(p, d) : toSafe(roundDivBig(BigInt(a) * BigInt(b), BigInt(d)))
+}
+
+/** Integer division truncated toward zero (|n| < 2^52, 0 < d < 2^52), corrected for floating-point error. */
+const divTrunc = (n: number, d: number): number => {
+  let q = Math.trunc(n / d)
+  const r = n - q * d
+  if (n >= 0) {
+    if (r < 0) q -= 1
+    else if (r >= d) q += 1
+  } else if (r > 0) q += 1
+  else if (r <= -d) q -= 1
+  return q
+}
+
+/**
+ * The line amount in cents: unit (10^-4) x quantity (10^-4) x factor (10^-6) / 10^12, rounded half away from
+ * zero. The product of three exceeds 2^52 for ordinary prices, so it is split around 10^6 and 10^12 to stay in
+ * exact number arithmetic; `bigint` only when even the split overflows or the factor is negative.
+ */
+const lineCents = (unit: number, quantity: number, factor: number): number => {
+  const p = unit * quantity
+  if (Math.abs(p) < SAFE_PRODUCT && factor >= 0) {
+    const direct = p * factor
+    if (Math.abs(direct) < SAFE_PRODUCT) return roundDivNumber(direct, 1_000_000_000_000)
+    // p = ph * 10^6 + pl and ph * factor = aq * 10^6 + ar, all parts of p's sign, so
+    // p * factor / 10^12 = aq + (ar * 10^6 + pl * factor) / 10^12 and rounding can be done on the last term.
+    const ph = divTrunc(p, 1_000_000)
+    const pl = p - ph * 1_000_000
+    const a = ph * factor
+    if (Math.abs(a) < SAFE_PRODUCT) {
+      const aq = divTrunc(a, 1_000_000)
+      const ar = a - aq * 1_000_000
+      return aq + roundDivNumber(ar * 1_000_000 + pl * factor, 1_000_000_000_000)
+    }
+  }
+  return toSafe(roundDivBig(BigInt(unit) * BigInt(quantity) * BigInt(factor), 1_000_000_000_000n))
+}
+
+const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+/** A decimal as an integer at `scale` (at most 6), rounded half away from zero when it has more decimals. */
+const scaled = (d: Decimal, scale: number): number => {
+  const s = d.scale
+  if (s === scale) return toSafe(d.value)
+  if (s < scale && s >= 0) {
+    const x = Number(d.value) * POW10[scale - s]!
+    if (Number.isSafeInteger(x)) return x
+    return toSafe(d.value * 10n ** BigInt(scale - s))
+  }
+  return toSafe(BigDecimal.scale(BigDecimal.round(d, { scale, mode: "half-from-zero" }), scale).value)
+}
+
+const amount = (cents: number): Decimal => BigDecimal.make(BigInt(cents), 2)
+
+/** part / whole x 100 as a 2-decimal percent (whole not 0). */
+const percentOver = (part: number, whole: number): Decimal =>
+  amount(whole < 0 ? mulDiv(-part, 10_000, -whole) : mulDiv(part, 10_000, whole))
+const ZERO_AMOUNT = amount(0)
+const PERCENT_ONE = 1_000_000 // 100 % at scale 4
+const UNIT_ONE = 10_000 // 1 at scale 4
+const EMPTY: ReadonlyArray<never> = []
+
+/** Running sums for one group in one section (subtotal span) or for the whole quote. */
+class Sums {
+  line = 0
+  dis = 0
+  sub = 0
+  subInc = 0
+  total = 0
+  cost = 0
+  deposit = 0
+  count = 0
+  /** Tax per rate: parallel arrays, few rates per quote, so a linear scan beats a map. */
+  taxIds: Array<number> = []
+  taxRates: Array<number> = []
+  taxBases: Array<number> = []
+  taxAmounts: Array<number> = []
+  readonly key: SubscriptionTerm.GroupKey
+  readonly term: SubscriptionTerm.Term
+  constructor(key: SubscriptionTerm.GroupKey, term: SubscriptionTerm.Term) {
+    this.key = key
+    this.term = term
+  }
+
+  addTax(taxId: number, rate: number, base: number, itemTax: number): void {
+    const ids = this.taxIds
+    for (let k = 0; k < ids.length; k++) {
+      if (ids[k] === taxId) {
+        const b = this.taxBases[k]! + base
+        const a = this.taxAmounts[k]! + itemTax
+        this.taxBases[k] = b
+        this.taxAmounts[k] = a
+        if (Math.abs(b) >= LIMIT || Math.abs(a) >= LIMIT) outOfRange(b)
+        return
+      }
+    }
+    ids.push(taxId)
+    this.taxRates.push(rate)
+    this.taxBases.push(base)
+    this.taxAmounts.push(itemTax)
+  }
+}
+
+/**
+ * A price row's figures, kept in cents and turned into `BigDecimal`s when read: a 1,000-line pass then allocates
+ * one object per row, and a view pays for the decimals it shows. The fields are getters, so copy them with
+ * `toWire` rather than object spread.
+ */
+class LineFigures implements ItemTotals {
+  readonly quote_item_id: number
+  readonly item_type: number
+  readonly selected: boolean
+  readonly groupKey: SubscriptionTerm.GroupKey
+  readonly #line: number
+  readonly #dis: number
+  readonly #sub: number
+  readonly #subInc: number
+  readonly #total: number
+  readonly #deposit: number
+  readonly #cost: number
+  readonly #rate: Decimal | undefined
+  readonly #tax: number
+  constructor(
+    id: number,
+    selected: boolean,
+    groupKey: SubscriptionTerm.GroupKey,
+    line: number,
+    dis: number,
+    sub: number,
+    subInc: number,
+    total: number,
+    deposit: number,
+    cost: number,
+    rate: Decimal | undefined,
+    tax: number
+  ) {
+    this.quote_item_id = id
+    this.item_type = 1
+    this.selected = selected
+    this.groupKey = groupKey
+    this.#line = line
+    this.#dis = dis
+    this.#sub = sub
+    this.#subInc = subInc
+    this.#total = total
+    this.#deposit = deposit
+    this.#cost = cost
+    this.#rate = rate
+    this.#tax = tax
+  }
+  get iTotalLine(): Decimal {
+    return amount(this.#line)
+  }
+  get iTotalDis(): Decimal {
+    return amount(this.#dis)
+  }
+  get iTotalSub(): Decimal {
+    return amount(this.#sub)
+  }
+  get iTotalSubInc(): Decimal {
+    return amount(this.#subInc)
+  }
+  get iTotalTotal(): Decimal {
+    return amount(this.#total)
+  }
+  get iDepositAmount(): Decimal {
+    return amount(this.#deposit)
+  }
+  get iCost(): Decimal {
+    return amount(this.#cost)
+  }
+  get iTaxes(): ReadonlyArray<ItemTax> {
+    return this.#rate === undefined ? EMPTY : [{ rate: this.#rate, amount: amount(this.#tax) }]
+  }
+  get recurring(): ReadonlyArray<RecurringSums> {
+    return EMPTY
+  }
+}
+
+const termKey = (row: SubscriptionTerm.Term): number =>
+  (row.term_type * 256 + row.term_every) * 65_536 + row.term_duration
+
+const rateDecimals = new Map<number, Decimal>()
+
+/** A rate (scaled by 10^4) as a decimal; cached, as a quote has few distinct rates and decimals are immutable. */
+const rateDecimal = (scaledRate: number): Decimal => {
+  let d = rateDecimals.get(scaledRate)
+  if (d === undefined) {
+    d = BigDecimal.normalize(BigDecimal.make(BigInt(scaledRate), 4))
+    if (rateDecimals.size < 1024) rateDecimals.set(scaledRate, d)
+  }
+  return d
+}
+
+const UP_FRONT_TERM: SubscriptionTerm.Term = SubscriptionTerm.none
+
+const itemTaxes = (rates: Array<number>, amounts: Array<number>): ReadonlyArray<ItemTax> => {
+  if (rates.length === 0) return EMPTY
+  const out: Array<ItemTax> = []
+  for (let k = 0; k < rates.length; k++) out.push({ rate: rateDecimal(rates[k]!), amount: amount(amounts[k]!) })
+  return out
+}
+
+const recurringOf = (groups: Map<number, Sums> | undefined): ReadonlyArray<RecurringSums> => {
+  if (groups === undefined || groups.size === 0) return EMPTY
+  const out: Array<RecurringSums> = []
+  for (const s of groups.values()) {
+    out.push({
+      key: s.key,
+      term: s.term,
+      iTotalLine: amount(s.line),
+      iTotalDis: amount(s.dis),
+      iTotalSub: amount(s.sub),
+      iTotalSubInc: amount(s.subInc),
+      iTotalTotal: amount(s.total),
+      iCost: amount(s.cost),
+      iTaxes: itemTaxes(s.taxRates, s.taxAmounts)
+    })
+  }
+  out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return out
+}
+
+/** Finish a group: tax per rate on the summed base, shown total, deposit. Returns the figures in cents too. */
+const finishGroup = (
+  s: Sums,
+  mode: TaxMode.TaxMode,
+  depositPercent: number
+): { readonly totals: GroupTotals; readonly totalCents: number } => {
+  const inclusive = mode === "inclusive"
+  const taxes: Array<TaxLine> = []
+  let tax = 0
+  if (mode !== "no_tax") {
+    for (let k = 0; k < s.taxIds.length; k++) {
+      const rate = s.taxRates[k]!
+      const base = s.taxBases[k]!
+      const t = inclusive ? mulDiv(base, rate, PERCENT_ONE + rate) : mulDiv(base, rate, PERCENT_ONE)
+      tax += t
+      taxes.push({ item_tax_id: s.taxIds[k]!, rate: rateDecimal(rate), base: amount(base), amount: amount(t) })
+    }
+  }
+  const net = inclusive ? s.dis - tax : s.dis
+  const gross = net + tax
+  const total = TaxMode.totalIncludesTax(mode) ? gross : net
+  const deposit = s.key === SubscriptionTerm.upFrontKey ? mulDiv(total, depositPercent, PERCENT_ONE) : 0
+  return {
+    totalCents: total,
+    totals: {
+      key: s.key,
+      term: s.term,
+      itemCount: s.count,
+      subtotal: amount(s.line),
+      discount: amount(s.line - s.dis),
+      afterDiscount: amount(s.dis),
+      taxes,
+      tax: amount(tax),
+      net: amount(net),
+      gross: amount(gross),
+      total: amount(total),
+      cost: amount(s.cost),
+      margin: net === 0 ? Option.none() : Option.some(percentOver(net - s.cost, net)),
+      deposit: amount(deposit)
+    }
+  }
+}
+
+/**
+ * Compute every row's figures and the quote's totals per invoice group (see the module header for the rules).
+ * Use for the editor's live totals, the customer view and the server's stored `price_current`.
+ *
+ * @example
+ * const totals = QuoteTotals.compute({ items, amounts_entered: "exclusive_including",
+ *   discount_overall: Money.zero, deposit_percent: Money.make("50"), taxIdToRate: TaxRate.toTable(rates) })
+ * totals.upFront.total // the up-front total shown
+ */
+export const compute = (input: Input): QuoteTotals => {
+  const rows = input.items
+  const n = rows.length
+  const mode = input.amounts_entered
+  const taxed = mode !== "no_tax"
+  const inclusive = mode === "inclusive"
+  const totalWithTax = TaxMode.totalIncludesTax(mode)
+  const overall = scaled(input.discount_overall, 4)
+  const overallFactor = PERCENT_ONE - overall
+  const depositPercent = scaled(input.deposit_percent, 4)
+  const table = input.taxIdToRate
+
+  const selected = new Uint8Array(n)
+  ContactChoice.selectionInto(rows, selected)
+
+  const upFront = new Sums(SubscriptionTerm.upFrontKey, UP_FRONT_TERM)
+  const subscriptions = new Map<number, Sums>()
+  let section = new Sums(SubscriptionTerm.upFrontKey, UP_FRONT_TERM)
+  let sectionRecurring: Map<number, Sums> | undefined
+  const rateCache = new Map<number, number>()
+  const out: Array<ItemTotals> = new Array(n)
+  const totalRows: Array<number> = []
+
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!
+    const type = row.item_type
+    if (type !== 1) {
+      if (type === 3) {
+        out[i] = sectionRow(row, section, sectionRecurring)
+        section = new Sums(SubscriptionTerm.upFrontKey, UP_FRONT_TERM)
+        sectionRecurring = undefined
+      } else {
+        if (type === 4) totalRows.push(i)
+        out[i] = zeroRow(row)
+      }
+      continue
+    }
+
+    // Line total and the discounts.
+    const unit = scaled(row.price_unit, 4)
+    const rawQuantity = scaled(row.quantity, 4)
+    const quantity = rawQuantity === 0 ? UNIT_ONE : rawQuantity
+    const discountFactor = PERCENT_ONE - scaled(row.discount_item, 4)
+    const line =
+      discountFactor === PERCENT_ONE ? mulDiv(unit, quantity, 1_000_000) : lineCents(unit, quantity, discountFactor)
+    const dis = overall === 0 ? line : mulDiv(line, overallFactor, PERCENT_ONE)
+
+    // Tax of the line (display), rounded per line.
+    const taxId = row.item_tax_id
+    let rate = 0
+    if (taxed && taxId !== 0) {
+      const cached = rateCache.get(taxId)
+      if (cached !== undefined) rate = cached
+      else {
+        const r = table.get(taxId)
+        rate = r === undefined ? 0 : scaled(r, 4)
+        rateCache.set(taxId, rate)
+      }
+    }
+    const itemTax = rate === 0 ? 0 : mulDiv(dis, rate, inclusive ? PERCENT_ONE + rate : PERCENT_ONE)
+    const sub = inclusive ? dis - itemTax : dis
+    const subInc = sub + itemTax
+    if (Math.abs(subInc) >= LIMIT) outOfRange(subInc)
+    const total = totalWithTax ? subInc : sub
+    const subscription = row.term_every > 0
+    const deposit = subscription || depositPercent === 0 ? 0 : mulDiv(total, depositPercent, PERCENT_ONE)
+    const cost = mulDiv(scaled(row.price_cost, 4), quantity, 1_000_000)
+
+    const isSelected = selected[i] === 1
+    let groupKey = SubscriptionTerm.upFrontKey
+    if (subscription) {
+      const k = termKey(row)
+      let g = subscriptions.get(k)
+      if (g === undefined) {
+        const term: SubscriptionTerm.Term = {
+          term_every: row.term_every,
+          term_type: row.term_type,
+          term_duration: row.term_duration
+        }
+        g = new Sums(SubscriptionTerm.groupKey(term), term)
+        subscriptions.set(k, g)
+      }
+      groupKey = g.key
+      if (isSelected) {
+        accumulate(g, line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
+        sectionRecurring ??= new Map()
+        let sg = sectionRecurring.get(k)
+        if (sg === undefined) {
+          sg = new Sums(g.key, g.term)
+          sectionRecurring.set(k, sg)
+        }
+        accumulate(sg, line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
+      }
+    } else if (isSelected) {
+      accumulate(upFront, line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
+      accumulate(section, line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
+    }
+
+    out[i] = new LineFigures(
+      row.quote_item_id,
+      isSelected,
+      groupKey,
+      line,
+      dis,
+      sub,
+      subInc,
+      total,
+      deposit,
+      cost,
+      rate === 0 ? undefined : rateDecimal(rate),
+      itemTax
+    )
+  }
+
+  const up = finishGroup(upFront, mode, depositPercent)
+  const subs = [...subscriptions.values()]
+    .filter((s) => s.count > 0)
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((s) => finishGroup(s, mode, 0).totals)
+  for (const i of totalRows) out[i] = totalRow(rows[i]!, up.totals, subs)
+  return { items: out, upFront: up.totals, subscriptions: subs, deposit: up.totals.deposit }
+}
+
+const accumulate = (
+  s: Sums,
+  line: number,
+  dis: number,
+  sub: number,
+  subInc: number,
+  total: number,
+  cost: number,
+  deposit: number,
+  taxId: number,
+  rate: number,
+  itemTax: number
+): void => {
+  s.line += line
+  s.dis += dis
+  s.sub += sub
+  s.subInc += subInc
+  s.total += total
+  s.cost += cost
+  s.deposit += deposit
+  s.count += 1
+  // A sum of exact integers is exact while its magnitude stays below 2^53; past that the result is refused.
+  if (
+    Math.abs(s.line) >= LIMIT ||
+    Math.abs(s.dis) >= LIMIT ||
+    Math.abs(s.sub) >= LIMIT ||
+    Math.abs(s.subInc) >= LIMIT ||
+    Math.abs(s.total) >= LIMIT ||
+    Math.abs(s.cost) >= LIMIT ||
+    Math.abs(s.deposit) >= LIMIT
+  ) {
+    outOfRange(s.line)
+  }
+  if (rate !== 0) s.addTax(taxId, rate, dis, itemTax)
+}
+
+const zeroRow = (row: Row): ItemTotals => ({
+  quote_item_id: row.quote_item_id,
+  item_type: row.item_type,
+  selected: false,
+  groupKey: SubscriptionTerm.upFrontKey,
+  iTotalLine: ZERO_AMOUNT,
+  iTotalDis: ZERO_AMOUNT,
+  iTotalSub: ZERO_AMOUNT,
+  iTotalSubInc: ZERO_AMOUNT,
+  iTotalTotal: ZERO_AMOUNT,
+  iDepositAmount: ZERO_AMOUNT,
+  iCost: ZERO_AMOUNT,
+  iTaxes: EMPTY,
+  recurring: EMPTY
+})
+
+const sectionRow = (row: Row, s: Sums, recurring: Map<number, Sums> | undefined): ItemTotals => ({
+  quote_item_id: row.quote_item_id,
+  item_type: row.item_type,
+  selected: false,
+  groupKey: SubscriptionTerm.upFrontKey,
+  iTotalLine: amount(s.line),
+  iTotalDis: amount(s.dis),
+  iTotalSub: amount(s.sub),
+  iTotalSubInc: amount(s.subInc),
+  iTotalTotal: amount(s.total),
+  iDepositAmount: amount(s.deposit),
+  iCost: amount(s.cost),
+  iTaxes: itemTaxes(s.taxRates, s.taxAmounts),
+  recurring: recurringOf(recurring)
+})
+
+const groupAsRow = (g: GroupTotals) => ({
+  iTotalLine: g.subtotal,
+  iTotalDis: g.afterDiscount,
+  iTotalSub: g.net,
+  iTotalSubInc: g.gross,
+  iTotalTotal: g.total,
+  iCost: g.cost,
+  iTaxes: g.taxes.map((t) => ({ rate: t.rate, amount: t.amount }))
+})
+
+const totalRow = (row: Row, up: GroupTotals, subs: ReadonlyArray<GroupTotals>): ItemTotals => ({
+  quote_item_id: row.quote_item_id,
+  item_type: row.item_type,
+  selected: false,
+  groupKey: SubscriptionTerm.upFrontKey,
+  ...groupAsRow(up),
+  iDepositAmount: up.deposit,
+  recurring: subs.map((g) => ({ key: g.key, term: g.term, ...groupAsRow(g) }))
+})
+
+/** All groups of a result, up-front first: handy for invariants and for listing totals. */
+export const groups = (totals: QuoteTotals): ReadonlyArray<GroupTotals> => [totals.upFront, ...totals.subscriptions]
+
+// ---------------------------------------------------------------------------------------------------------------
+// Wire shapes of the quote view.
+
+/** One `iTaxes` entry on the wire. */
+export const ItemTaxSchema = Schema.Struct({ rate: Money.DecimalFromString, amount: Money.DecimalFromString })
+
+/** A row's figures on the wire (the spec's per-item quote view totals). */
+export const ItemTotalsSchema = Schema.Struct({
+  quote_item_id: Schema.Int,
+  iTotalDis: Money.DecimalFromString,
+  iTotalSub: Money.DecimalFromString,
+  iTotalSubInc: Money.DecimalFromString,
+  iTotalTotal: Money.DecimalFromString,
+  iDepositAmount: Money.DecimalFromString,
+  iCost: Money.DecimalFromString,
+  iTaxes: Schema.Array(ItemTaxSchema)
+})
+
+/**
+ * The quote view's pricing block (spec entity "Quote view totals"): what the customer view needs to show and
+ * recompute totals, including the items it may see and the tax table.
+ */
+export class QuoteView extends Schema.Class<QuoteView>("QuoteView")({
+  account_id: Schema.Int,
+  discount_overall: Money.DecimalFromString,
+  deposit_percent: Money.DecimalFromString,
+  amounts_entered: TaxMode.TaxModeSchema,
+  currency_id: Schema.Int,
+  symbol: Schema.String,
+  tax_word: Schema.String,
+  currencyCode: Schema.String,
+  isCustomerEditable: Schema.Boolean,
+  publicItems: Schema.Array(LineItem.QuoteItem),
+  taxIdToRate: Schema.Record(Schema.String, Money.DecimalFromString),
+  previewType: Schema.Int
+}) {}
+
+/** Compute the totals of a quote view (the customer's current choices and quantities are in its items). */
+export const ofView = (view: QuoteView): QuoteTotals =>
+  compute({
+    items: view.publicItems,
+    amounts_entered: view.amounts_entered,
+    discount_overall: view.discount_overall,
+    deposit_percent: view.deposit_percent,
+    taxIdToRate: TaxRate.fromRecord(view.taxIdToRate)
+  })
+
+/** A row's figures in their wire shape (`ItemTotalsSchema`'s type), for sending with the view. */
+export const toWire = (t: ItemTotals): typeof ItemTotalsSchema.Type => ({
+  quote_item_id: t.quote_item_id,
+  iTotalDis: t.iTotalDis,
+  iTotalSub: t.iTotalSub,
+  iTotalSubInc: t.iTotalSubInc,
+  iTotalTotal: t.iTotalTotal,
+  iDepositAmount: t.iDepositAmount,
+  iCost: t.iCost,
+  iTaxes: t.iTaxes
+})
