@@ -1,0 +1,149 @@
+/**
+ * The rules of a customer accepting a quote: the accept form's fields, and when it may be submitted.
+ *
+ * - Acceptance needs a signature, drawn or a typed full name, else 'Sign to accept'.
+ * - When the quote requires the terms checkbox, it must be ticked, else 'Check the box to accept'.
+ * - A blank signer-name edit is ignored: the previous name stays.
+ * - Nothing is submitted in preview mode: any preview type above 0 blocks acceptance ('This is just a preview').
+ *
+ * The checks run in that order (preview, signature, checkbox), so the customer is told the first thing to do.
+ *
+ * ## The form
+ * Fields as the specification names them: `accept[sign_value]` carries the signature, `accept[sign_name]` the
+ * signer's name, `accept[state_name]` the signing method the pad was in (`draw`, `text` for typed, or
+ * `instruct` for a touch device via QR) and `accept[_confirm_checkbox]` is present when the terms box is ticked.
+ * With `text` the value is the typed name as typed; otherwise it is drawn signature data (see `Signature`),
+ * including a drawing relayed from a touch device.
+ *
+ * @since 0.1.0
+ */
+import { Result, Schema } from "effect"
+import * as Message from "./Message.ts"
+import * as Signature from "./Signature.ts"
+
+/** The accept form as posted, under the specification's field names. */
+export const Form = Schema.Struct({
+  "accept[sign_value]": Schema.String,
+  "accept[sign_name]": Schema.optionalKey(Schema.String),
+  "accept[state_name]": Signature.Method,
+  "accept[_confirm_checkbox]": Schema.optionalKey(Schema.String)
+})
+/** The accept form as posted. */
+export type Form = typeof Form.Type
+
+/** Read a posted accept form (e.g. a parsed urlencoded body); a malformed post is a `SchemaError`. */
+export const decodeForm = Schema.decodeUnknownResult(Form)
+
+/** What the rules need besides the form. */
+export interface Context {
+  /** The quote asks the customer to tick the terms checkbox. */
+  readonly termsRequired: boolean
+  /** 0 when a customer is looking at the quote; above 0 for any preview (the author viewing as customer, etc.). */
+  readonly previewType: number
+  /** The signer's name before this form: the contact's name, or the last one the signer entered. */
+  readonly signerName: string
+}
+
+/** An acceptance that passed every rule, ready to record. */
+export interface Accepted {
+  readonly signature: Signature.Signature
+  readonly signerName: string
+  readonly method: Signature.Method
+  readonly confirmed: boolean
+}
+
+/** Acceptance attempted from a preview: nothing is submitted. */
+export class PreviewOnly extends Schema.TaggedError<PreviewOnly>()("PreviewOnly", { previewType: Schema.Number }) {
+  override get message(): string {
+    return Message.catalogue.previewNotice
+  }
+}
+
+/** No usable signature: nothing drawn, or a typed name without 2 letters. */
+export class SignatureMissing extends Schema.TaggedError<SignatureMissing>()("SignatureMissing", {
+  method: Signature.Method
+}) {
+  override get message(): string {
+    return Message.catalogue.signToAccept
+  }
+}
+
+/** The terms checkbox is required and not ticked. */
+export class ConfirmationMissing extends Schema.TaggedError<ConfirmationMissing>()("ConfirmationMissing", {}) {
+  override get message(): string {
+    return Message.catalogue.checkBoxToAccept
+  }
+}
+
+/** Why an acceptance cannot be submitted; `message` is the catalogue text to show. */
+export type AcceptanceError = PreviewOnly | SignatureMissing | ConfirmationMissing
+
+/** True when the viewer is previewing, so acceptance is blocked and nothing is submitted. */
+export const isPreview = (previewType: number): boolean => previewType > 0
+
+/**
+ * The signer's name after an edit: the edit with whitespace collapsed, or the previous name when the edit is
+ * blank (clearing the field does not erase who is signing).
+ */
+export const signerName = (previous: string, edit: string | undefined): string => {
+  const name = edit === undefined ? "" : Signature.normalizeName(edit)
+  return name === "" ? previous : name
+}
+
+/**
+ * Whether a checkbox field means ticked. A browser posts the field only when ticked (value "on" by default);
+ * JSON clients may send "", "0", "false" or "off" for unticked, which are read as such.
+ */
+export const isTicked = (value: string | undefined): boolean =>
+  value !== undefined && !["", "0", "false", "off"].includes(value.trim().toLowerCase())
+
+/** The signature a form carries for its method, if it has a usable one. */
+export const signatureOf = (method: Signature.Method, value: string): Result.Result<Signature.Signature, undefined> => {
+  if (method === "text") return Result.mapError(Signature.typed(value), () => undefined)
+  const drawn = Signature.decode(value)
+  return Result.isSuccess(drawn) && drawn.success.length > 0
+    ? Result.succeed({ _tag: "Drawn", strokes: drawn.success })
+    : Result.fail(undefined)
+}
+
+/**
+ * Check an accept form against the rules. Use it in the pad before submitting (to show the message) and on
+ * the server before recording (so a forged post cannot skip a rule).
+ */
+export const validate = (form: Form, context: Context): Result.Result<Accepted, AcceptanceError> => {
+  if (isPreview(context.previewType)) return Result.fail(new PreviewOnly({ previewType: context.previewType }))
+  const method = form["accept[state_name]"]
+  const signature = signatureOf(method, form["accept[sign_value]"])
+  if (Result.isFailure(signature)) return Result.fail(new SignatureMissing({ method }))
+  const confirmed = isTicked(form["accept[_confirm_checkbox]"])
+  if (context.termsRequired && !confirmed) return Result.fail(new ConfirmationMissing({}))
+  const fallback = signature.success._tag === "Typed" ? signature.success.name : ""
+  return Result.succeed({
+    signature: signature.success,
+    signerName: signerName(signerName(fallback, context.signerName), form["accept[sign_name]"]),
+    method,
+    confirmed
+  })
+}
+
+/** What the pad holds when the customer presses accept. */
+export interface PadState {
+  readonly method: Signature.Method
+  readonly signature: Signature.Signature | undefined
+  readonly signerName: string
+  readonly confirmed: boolean
+}
+
+/**
+ * The form fields to post for the pad's state: the inverse of what {@link validate} reads. The method posted
+ * follows the signature held (a typed name is `text`, a drawing, even one relayed from a touch device, is `draw`).
+ */
+export const toForm = (state: PadState): Form => {
+  const s = state.signature
+  return {
+    "accept[sign_value]": s === undefined ? "" : s._tag === "Typed" ? s.name : Signature.encode(s.strokes),
+    "accept[sign_name]": state.signerName,
+    "accept[state_name]": s === undefined ? state.method : s._tag === "Typed" ? "text" : "draw",
+    ...(state.confirmed ? { "accept[_confirm_checkbox]": "on" } : {})
+  }
+}
