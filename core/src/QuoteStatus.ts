@@ -1,0 +1,103 @@
+/**
+ * The status of a quote: where it is in its life from first draft to the customer's answer.
+ *
+ * - `draft`: being written, never sent.
+ * - `sentEditing`: was sent and is being revised; the customer cannot see it until it is sent again.
+ * - `sent`: with the customer.
+ * - `accepted`, `declined`: the customer's (or the author's, on their behalf) answer.
+ * - `expired`: sent, and its expiry date has passed.
+ * - `withdrawn`: taken back by the author; hidden from the customer and from dashboard stats.
+ *
+ * Which status a quote may move to, and through which action, is `QuoteAction`'s concern; this module holds the
+ * names, labels and colours.
+ *
+ * @example
+ * import * as QuoteStatus from "@quotekit/core/QuoteStatus"
+ * QuoteStatus.label("sentEditing")        // "Editing"
+ * QuoteStatus.colourClass("withdrawn")    // "status-red"
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import * as Message from "./Message.ts"
+
+/** Every status, in the order a quote usually passes through them (the order status filters list them). */
+export const all = ["draft", "sentEditing", "sent", "accepted", "declined", "expired", "withdrawn"] as const
+
+/** Wire and domain schema of a quote's `status`. */
+export const QuoteStatus = Schema.Literals(all)
+
+/** A quote status. */
+export type QuoteStatus = typeof QuoteStatus.Type
+
+/** Whether an unknown value is a quote status; for narrowing route and query parameters. */
+export const is = Schema.is(QuoteStatus)
+
+/** The label shown for each status (status badges, filters, window titles). */
+export const label = (status: QuoteStatus): string => {
+  const m = Message.catalogue
+  switch (status) {
+    case "draft":
+      return m.draft
+    case "sentEditing":
+      return m.editing
+    case "sent":
+      return m.sent
+    case "accepted":
+      return m.accepted
+    case "declined":
+      return m.declined
+    case "expired":
+      return m.expired
+    case "withdrawn":
+      return m.withdrawn
+  }
+}
+
+/**
+ * The CSS classes a status badge can take. Draft and Editing share one colour because both mean "not with the
+ * customer right now"; declined, expired, withdrawn and no status share red because each needs attention.
+ */
+export const colourClasses = ["status-draft", "status-sent", "status-accepted", "status-red"] as const
+
+/** A status badge's CSS class. */
+export type ColourClass = (typeof colourClasses)[number]
+
+/**
+ * The badge colour class of a status; `null` (no status, such as a row whose status is unknown) is red.
+ *
+ * @example
+ * QuoteStatus.colourClass("draft") === QuoteStatus.colourClass("sentEditing") // true
+ */
+export const colourClass = (status: QuoteStatus | null): ColourClass => {
+  switch (status) {
+    case "draft":
+    case "sentEditing":
+      return "status-draft"
+    case "sent":
+      return "status-sent"
+    case "accepted":
+      return "status-accepted"
+    case "declined":
+    case "expired":
+    case "withdrawn":
+    case null:
+      return "status-red"
+  }
+}
+
+/**
+ * Whether opening a quote of this status goes to the editor (draft and sentEditing) rather than the sent-quote
+ * view. The quote list uses it for row links.
+ */
+export const opensEditor = (status: QuoteStatus): boolean => status === "draft" || status === "sentEditing"
+
+/**
+ * Whether the customer can see the quote in this status. A draft was never sent, a quote being revised is taken
+ * offline until it is sent again, and a withdrawn quote is hidden from the customer.
+ */
+export const visibleToCustomer = (status: QuoteStatus): boolean =>
+  status === "sent" || status === "accepted" || status === "declined" || status === "expired"
+
+/** Whether the customer has answered (accepted or declined); answered quotes no longer expire or get follow-ups. */
+export const isAnswered = (status: QuoteStatus): boolean => status === "accepted" || status === "declined"
