@@ -76,6 +76,14 @@ export type Editing = typeof Editing.Type
 /** Longest `item_code` within a quote (unlimited on a standalone reusable item). */
 export const ITEM_CODE_MAX = 60
 
+/** A percent field of a line (`discount_item`): 0 to 100. */
+export const Percent = Money.DecimalFromString.check(
+  Schema.isBetweenBigDecimal({ minimum: Money.zero, maximum: Money.hundred })
+)
+
+/** A quantity field (`quantity`, `editable_quantity`): never negative. */
+export const Quantity = Money.DecimalFromString.check(Schema.isGreaterThanOrEqualToBigDecimal(Money.zero))
+
 /** A file attached to an item. */
 export const ItemFile = Schema.Struct({ file_id: Schema.Int, parent_id: Schema.Int })
 
@@ -92,9 +100,9 @@ export class QuoteItem extends Schema.Class<QuoteItem>("QuoteItem")({
   price_unit: Money.DecimalFromString,
   price_cost: Money.DecimalFromString,
   price_total: Money.DecimalFromString,
-  quantity: Money.DecimalFromString,
-  editable_quantity: Money.DecimalFromString,
-  discount_item: Money.DecimalFromString,
+  quantity: Quantity,
+  editable_quantity: Quantity,
+  discount_item: Percent,
   contact_choice: ContactChoice.ContactChoice,
   contact_selected: ContactChoice.SelectedSchema,
   ...SubscriptionTerm.fields,
@@ -103,7 +111,7 @@ export class QuoteItem extends Schema.Class<QuoteItem>("QuoteItem")({
   order_index: Schema.Int,
   display_state: Schema.optionalKey(DisplayState),
   editing: Schema.optionalKey(Editing),
-  original_quantity: Schema.optionalKey(Money.DecimalFromString),
+  original_quantity: Schema.optionalKey(Quantity),
   modified: Schema.optionalKey(Schema.Int),
   archive_id: Schema.optionalKey(Schema.Int),
   _shared_account_id: Schema.optionalKey(Schema.Int),
@@ -112,6 +120,42 @@ export class QuoteItem extends Schema.Class<QuoteItem>("QuoteItem")({
 
 /** The fields of a quote item, for building one (`new QuoteItem(...)`) or a structural copy. */
 export type QuoteItemFields = ConstructorParameters<typeof QuoteItem>[0]
+
+/** Defaults a new row takes from the account (`defTaxId`, `defCategoryId`). */
+export interface RowDefaults {
+  readonly item_tax_id?: number
+  readonly item_cat_id?: number
+}
+
+/**
+ * A new empty row of a type, with a temporary id (see `Quote.nextTempId`) and its position. Price rows start at
+ * quantity 1 and take the account's default tax and category; other rows carry no price.
+ */
+export const blank = (itemType: ItemType, id: number, orderIndex: number, defaults: RowDefaults = {}): QuoteItem =>
+  new QuoteItem({
+    quote_item_id: QuoteItemId.make(id),
+    item_type: itemType,
+    item_id: 0,
+    item_code: "",
+    item_title: "",
+    item_body: "",
+    item_cat_id: itemType === ItemType.price ? (defaults.item_cat_id ?? 0) : 0,
+    item_tax_id: TaxRate.ItemTaxId.make(itemType === ItemType.price ? (defaults.item_tax_id ?? 0) : 0),
+    price_unit: Money.zero,
+    price_cost: Money.zero,
+    price_total: Money.zero,
+    quantity: itemType === ItemType.price ? Money.one : Money.zero,
+    editable_quantity: Money.zero,
+    discount_item: Money.zero,
+    contact_choice: 0,
+    contact_selected: 0,
+    ...SubscriptionTerm.none,
+    added_adj_at: 0,
+    credited_adj_at: 0,
+    order_index: orderIndex,
+    display_state: "idle",
+    editing: "normal"
+  })
 
 /** What line arithmetic needs of a row. */
 export interface Priced {
