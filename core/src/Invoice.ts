@@ -19,7 +19,11 @@
  * @since 0.1.0
  */
 import { Result, Schema } from "effect"
+import * as Account from "./Account.ts"
+import * as Message from "./Message.ts"
 import * as Money from "./Money.ts"
+import * as Quote from "./Quote.ts"
+import type { QuoteStatus } from "./QuoteStatus.ts"
 import * as SubscriptionTerm from "./SubscriptionTerm.ts"
 
 /** Invoice types by name (`invoice_type_in` / `invoice_type_out`). */
@@ -48,10 +52,6 @@ export const QuoteInvoiceId = Schema.Int.pipe(Schema.brand("QuoteInvoiceId"))
 /** A `quote_invoice_id`. */
 export type QuoteInvoiceId = typeof QuoteInvoiceId.Type
 
-// Same brand as Quote.QuoteId and Account.AccountId (brands are nominal by name, so the types are identical).
-const QuoteId = Schema.Int.pipe(Schema.brand("QuoteId"))
-const AccountId = Schema.Int.pipe(Schema.brand("AccountId"))
-
 /** Chosen percent of an invoice: a whole number 0-100 (the spec's limit). */
 export const Percent = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 }))
 
@@ -67,8 +67,8 @@ const AdjIndex = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
  */
 export const Invoice = Schema.Struct({
   quote_invoice_id: QuoteInvoiceId,
-  account_id: AccountId,
-  quote_id: QuoteId,
+  account_id: Account.AccountId,
+  quote_id: Quote.QuoteId,
   /** The highest adjustment index whose items this invoice covers (0 = the accepted quote). */
   invoice_adj_at: AdjIndex,
   addon_org_id: Schema.String,
@@ -162,6 +162,19 @@ const TRANSITIONS: ReadonlyArray<readonly [InvoiceStatus, InvoiceStatus]> = [
   [InvoiceStatus.Sent, InvoiceStatus.Removed] // marked removed; the user removes it in the add-on
 ]
 
+/** Why invoices cannot be created on a quote: it is not accepted, or no accounting add-on is connected. */
+export type CreationBlocked = "not-accepted" | "no-addon"
+
+/**
+ * Whether invoices may be created: only on an accepted quote with a connected accounting add-on (Xero or
+ * QuickBooks). When blocked for want of an add-on, show `creationHint` with a link to the settings.
+ */
+export const creation = (status: QuoteStatus, addonConnected: boolean): Result.Result<void, CreationBlocked> =>
+  status !== "accepted" ? Result.fail("not-accepted") : addonConnected ? Result.void : Result.fail("no-addon")
+
+/** The hint shown instead of invoice creation when no accounting add-on is connected. */
+export const creationHint: string = Message.catalogue.connectAccounting
+
 /** Whether the status change is allowed (see the module header for the lifecycle). */
 export const canTransition = (from: InvoiceStatus, to: InvoiceStatus): boolean =>
   TRANSITIONS.some(([f, t]) => f === from && t === to)
@@ -231,8 +244,8 @@ export const makeDraft = (input: {
   const { term_every, term_type, term_duration } = term._tag === "Some" ? term.value : SubscriptionTerm.none
   return {
     quote_invoice_id: QuoteInvoiceId.make(Math.min(0, input.quote_invoice_id)),
-    account_id: AccountId.make(input.account_id),
-    quote_id: QuoteId.make(input.quote_id),
+    account_id: Account.AccountId.make(input.account_id),
+    quote_id: Quote.QuoteId.make(input.quote_id),
     invoice_adj_at: input.adjAt,
     addon_org_id: "",
     addon_invoice_url: "",

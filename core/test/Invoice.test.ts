@@ -74,6 +74,13 @@ describe("Invoice", () => {
     }
   })
 
+  it("invoices are created only on an accepted quote with an accounting add-on connected", () => {
+    assert.deepStrictEqual(Invoice.creation("accepted", true), Result.void)
+    assert.deepStrictEqual(Invoice.creation("accepted", false), Result.fail("no-addon"))
+    assert.deepStrictEqual(Invoice.creation("sent", true), Result.fail("not-accepted"))
+    assert.strictEqual(Invoice.creationHint, "Connect to Xero or QuickBooks to create invoices.")
+  })
+
   it("has the spec's enumeration values", () => {
     assert.deepStrictEqual(Invoice.InvoiceType, { Invoice: 0, Deposit: 5, Credit: 10, Subscription: 20 })
     assert.deepStrictEqual(Invoice.InvoiceStatus, { Ready: 0, Queued: 10, Sent: 11, Removed: 100 })
