@@ -105,7 +105,7 @@ export interface InvoiceResult {
   /** Largest percent still unused among the items it could take, before and after it (0-100). */
   readonly percentLeftBefore: number
   readonly percentLeftAfter: number
-  /** For a removed invoice: the amount its removal gave back (a removed credit: took again), else 0. */
+  /** For a removed invoice: the amount its removal gave back; negative for a removed credit (taken again); else 0. */
   readonly restored: Money.Decimal
   /** Whether its percent may be edited (Split): ready, invoice or deposit, nothing left after it, applied > 0. */
   readonly editable: boolean
