@@ -21,6 +21,17 @@
  *   the unsaved-changes confirmation already asks.
  * - Reactivating a complete or dismissed quote returns it to the archive state it had before (active or waiting).
  *
+ * `apply` decides the new status and archive state only. What else an action does is the server's work:
+ * - Mark as Sent saves the quote as sent without emailing; `send` emails it.
+ * - Edit keeps the sent version under All Activity before the quote goes to sentEditing.
+ * - Undo Acceptance deletes all customer acceptance data, optional choices included, and settles adjustments
+ *   (added items merged in, credited items removed).
+ * - Withdraw hides items and pricing from the customer and takes the quote out of dashboard stats
+ *   (`QuoteStatus.visibleToCustomer`, `QuoteStatus.countsInStats`).
+ * - Delete records the deletion time, which starts the 30-day restore window.
+ * - Send Follow-up opens the follow-up flow (`do-follow-up` and `returnTo=quote` added to the current URL); the
+ *   copies open a new quote or template in the editor.
+ *
  * Besides the user's actions, three system events move the status: `send` (the quote is emailed), `customerAccept`
  * (the customer signs) and `expire` (the expiry date passes). They go through `apply` too, so the machine is
  * closed, but they are never offered in the action bar.

@@ -101,3 +101,6 @@ export const visibleToCustomer = (status: QuoteStatus): boolean =>
 
 /** Whether the customer has answered (accepted or declined); answered quotes no longer expire or get follow-ups. */
 export const isAnswered = (status: QuoteStatus): boolean => status === "accepted" || status === "declined"
+
+/** Whether quotes of this status count in dashboard stats: a withdrawn quote is taken out of them. */
+export const countsInStats = (status: QuoteStatus): boolean => status !== "withdrawn"

@@ -63,5 +63,9 @@ describe("QuoteStatus", () => {
       "expired"
     ])
     assert.deepStrictEqual(QuoteStatus.all.filter(QuoteStatus.isAnswered), ["accepted", "declined"])
+    assert.deepStrictEqual(
+      QuoteStatus.all.filter((s) => !QuoteStatus.countsInStats(s)),
+      ["withdrawn"]
+    )
   })
 })
