@@ -1,0 +1,22 @@
+/**
+ * The schema migrations of quotekit, applied in order at start. Each is a numbered module
+ * (`migrations/0001_accounts.ts`); add new ones to `all` and never edit one that has shipped.
+ */
+import { NodeServices } from "@effect/platform-node"
+import { PgMigrator } from "@effect/sql-pg"
+import { Effect, Layer } from "effect"
+import Accounts from "./migrations/0001_accounts.ts"
+
+/** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
+export const all = {
+  "1_accounts": Accounts
+}
+
+/** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the search path. */
+export const options: PgMigrator.MigratorOptions = { loader: PgMigrator.fromRecord(all) }
+
+/** Runs pending migrations; returns the `[id, name]` of those it applied (none when up to date). */
+export const run = PgMigrator.run(options).pipe(Effect.provide(NodeServices.layer))
+
+/** Applies pending migrations while the layer builds; provide the database under it. */
+export const layer = PgMigrator.layer(options).pipe(Layer.provide(NodeServices.layer))
