@@ -2,6 +2,7 @@
  * `core.totals.1000-lines`: one totals pass (`QuoteTotals.compute`) over a 1,000-line quote with mixed tax rates,
  * item and overall discounts, optional and radio items, subtotal rows and subscriptions; each run uses the next
  * tax mode in turn, so the median covers all four. Budget: 0.5 ms on the 2-core reference machine.
+ * `core.totals.1000-lines.read-all` adds reading every row figure as a `BigDecimal` (they are built on read).
  */
 import { Schema } from "effect"
 import * as LineItem from "../core/src/LineItem.ts"
@@ -108,3 +109,16 @@ const check = pass()
 if (check.items.length !== LINES || check.subscriptions.length === 0) throw new Error("bench quote is not as intended")
 
 report("core.totals.1000-lines", medianMs(pass, { runs: 400, warmup: 200 }), "ms")
+
+// Row figures are decimals built on read; this figure adds reading every figure of every row once, which is
+// the most any view does (the customer view reads a few per visible row).
+const readAll = () => {
+  const t = pass()
+  let n = 0
+  for (const o of t.items) {
+    n += o.iTotalLine.scale + o.iTotalDis.scale + o.iTotalSub.scale + o.iTotalSubInc.scale + o.iTotalTotal.scale
+    n += o.iDepositAmount.scale + o.iCost.scale + o.iTaxes.length
+  }
+  return n
+}
+report("core.totals.1000-lines.read-all", medianMs(readAll, { runs: 400, warmup: 200 }), "ms")

@@ -234,8 +234,7 @@ const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 /** A decimal as an integer at `scale` (at most 6), rounded half away from zero when it has more decimals. */
 const scaled = (d: Decimal, scale: number): number => {
   const s = d.scale
-  if (s === scale) return toSafe(d.value)
-  if (s < scale && s >= 0) {
+  if (s <= scale && s >= 0) {
     const x = Number(d.value) * POW10[scale - s]!
     if (Number.isSafeInteger(x)) return x
     return toSafe(d.value * 10n ** BigInt(scale - s))
@@ -253,7 +252,7 @@ const PERCENT_ONE = 1_000_000 // 100 % at scale 4
 const UNIT_ONE = 10_000 // 1 at scale 4
 const EMPTY: ReadonlyArray<never> = []
 
-/** Running sums for one group in one section (subtotal span) or for the whole quote. */
+/** The figures a group sums, in cents, and where they stood at the last subtotal row (the "mark"). */
 class Sums {
   line = 0
   dis = 0
@@ -264,10 +263,14 @@ class Sums {
   deposit = 0
   count = 0
   /** Tax per rate: parallel arrays, few rates per quote, so a linear scan beats a map. */
-  taxIds: Array<number> = []
-  taxRates: Array<number> = []
-  taxBases: Array<number> = []
-  taxAmounts: Array<number> = []
+  readonly taxIds: Array<number> = []
+  readonly taxRates: Array<number> = []
+  readonly taxBases: Array<number> = []
+  readonly taxAmounts: Array<number> = []
+  /** The sums at the previous subtotal row; a section's sums are the current sums less these. */
+  readonly mark: Array<number> = [0, 0, 0, 0, 0, 0, 0, 0]
+  readonly markTaxAmounts: Array<number> = []
+  readonly markTaxBases: Array<number> = []
   readonly key: SubscriptionTerm.GroupKey
   readonly term: SubscriptionTerm.Term
   constructor(key: SubscriptionTerm.GroupKey, term: SubscriptionTerm.Term) {
@@ -275,24 +278,92 @@ class Sums {
     this.term = term
   }
 
-  addTax(taxId: number, rate: number, base: number, itemTax: number): void {
+  add(
+    line: number,
+    dis: number,
+    sub: number,
+    subInc: number,
+    total: number,
+    cost: number,
+    deposit: number,
+    taxId: number,
+    rate: number,
+    itemTax: number
+  ): void {
+    this.line += line
+    this.dis += dis
+    this.sub += sub
+    this.subInc += subInc
+    this.total += total
+    this.cost += cost
+    this.deposit += deposit
+    this.count += 1
+    if (rate === 0) return
     const ids = this.taxIds
     for (let k = 0; k < ids.length; k++) {
       if (ids[k] === taxId) {
-        const b = this.taxBases[k]! + base
-        const a = this.taxAmounts[k]! + itemTax
-        this.taxBases[k] = b
-        this.taxAmounts[k] = a
-        if (Math.abs(b) >= LIMIT || Math.abs(a) >= LIMIT) outOfRange(b)
+        this.taxBases[k]! += dis
+        this.taxAmounts[k]! += itemTax
         return
       }
     }
     ids.push(taxId)
     this.taxRates.push(rate)
-    this.taxBases.push(base)
+    this.taxBases.push(dis)
     this.taxAmounts.push(itemTax)
   }
+
+  /** Whether lines were added since the mark. */
+  get changed(): boolean {
+    return this.count !== this.mark[7]
+  }
+
+  /** The section since the mark, as row sums; then move the mark here. */
+  takeSection(): {
+    readonly iTotalLine: Decimal
+    readonly iTotalDis: Decimal
+    readonly iTotalSub: Decimal
+    readonly iTotalSubInc: Decimal
+    readonly iTotalTotal: Decimal
+    readonly iCost: Decimal
+    readonly iDepositAmount: Decimal
+    readonly iTaxes: ReadonlyArray<ItemTax>
+  } {
+    const m = this.mark
+    const taxes: Array<ItemTax> = []
+    for (let k = 0; k < this.taxIds.length; k++) {
+      const amt = this.taxAmounts[k]! - (this.markTaxAmounts[k] ?? 0)
+      const base = this.taxBases[k]! - (this.markTaxBases[k] ?? 0)
+      if (amt !== 0 || base !== 0) taxes.push({ rate: rateDecimal(this.taxRates[k]!), amount: amount(amt) })
+    }
+    const section = {
+      iTotalLine: amount(this.line - m[0]!),
+      iTotalDis: amount(this.dis - m[1]!),
+      iTotalSub: amount(this.sub - m[2]!),
+      iTotalSubInc: amount(this.subInc - m[3]!),
+      iTotalTotal: amount(this.total - m[4]!),
+      iCost: amount(this.cost - m[5]!),
+      iDepositAmount: amount(this.deposit - m[6]!),
+      iTaxes: taxes.length === 0 ? EMPTY : taxes
+    }
+    m[0] = this.line
+    m[1] = this.dis
+    m[2] = this.sub
+    m[3] = this.subInc
+    m[4] = this.total
+    m[5] = this.cost
+    m[6] = this.deposit
+    m[7] = this.count
+    for (let k = 0; k < this.taxIds.length; k++) {
+      this.markTaxAmounts[k] = this.taxAmounts[k]!
+      this.markTaxBases[k] = this.taxBases[k]!
+    }
+    return section
+  }
 }
+
+const byKey = (a: { readonly key: string }, b: { readonly key: string }): number =>
+  a.key < b.key ? -1 : a.key > b.key ? 1 : 0
 
 /**
  * A price row's figures, kept in cents and turned into `BigDecimal`s when read: a 1,000-line pass then allocates
@@ -304,15 +375,15 @@ class LineFigures implements ItemTotals {
   readonly item_type: number
   readonly selected: boolean
   readonly groupKey: SubscriptionTerm.GroupKey
-  readonly #line: number
-  readonly #dis: number
-  readonly #sub: number
-  readonly #subInc: number
-  readonly #total: number
-  readonly #deposit: number
-  readonly #cost: number
-  readonly #rate: Decimal | undefined
-  readonly #tax: number
+  private readonly _line: number
+  private readonly _dis: number
+  private readonly _sub: number
+  private readonly _subInc: number
+  private readonly _total: number
+  private readonly _deposit: number
+  private readonly _cost: number
+  private readonly _rate: Decimal | undefined
+  private readonly _tax: number
   constructor(
     id: number,
     selected: boolean,
@@ -331,39 +402,39 @@ class LineFigures implements ItemTotals {
     this.item_type = 1
     this.selected = selected
     this.groupKey = groupKey
-    this.#line = line
-    this.#dis = dis
-    this.#sub = sub
-    this.#subInc = subInc
-    this.#total = total
-    this.#deposit = deposit
-    this.#cost = cost
-    this.#rate = rate
-    this.#tax = tax
+    this._line = line
+    this._dis = dis
+    this._sub = sub
+    this._subInc = subInc
+    this._total = total
+    this._deposit = deposit
+    this._cost = cost
+    this._rate = rate
+    this._tax = tax
   }
   get iTotalLine(): Decimal {
-    return amount(this.#line)
+    return amount(this._line)
   }
   get iTotalDis(): Decimal {
-    return amount(this.#dis)
+    return amount(this._dis)
   }
   get iTotalSub(): Decimal {
-    return amount(this.#sub)
+    return amount(this._sub)
   }
   get iTotalSubInc(): Decimal {
-    return amount(this.#subInc)
+    return amount(this._subInc)
   }
   get iTotalTotal(): Decimal {
-    return amount(this.#total)
+    return amount(this._total)
   }
   get iDepositAmount(): Decimal {
-    return amount(this.#deposit)
+    return amount(this._deposit)
   }
   get iCost(): Decimal {
-    return amount(this.#cost)
+    return amount(this._cost)
   }
   get iTaxes(): ReadonlyArray<ItemTax> {
-    return this.#rate === undefined ? EMPTY : [{ rate: this.#rate, amount: amount(this.#tax) }]
+    return this._rate === undefined ? EMPTY : [{ rate: this._rate, amount: amount(this._tax) }]
   }
   get recurring(): ReadonlyArray<RecurringSums> {
     return EMPTY
@@ -387,33 +458,6 @@ const rateDecimal = (scaledRate: number): Decimal => {
 
 const UP_FRONT_TERM: SubscriptionTerm.Term = SubscriptionTerm.none
 
-const itemTaxes = (rates: Array<number>, amounts: Array<number>): ReadonlyArray<ItemTax> => {
-  if (rates.length === 0) return EMPTY
-  const out: Array<ItemTax> = []
-  for (let k = 0; k < rates.length; k++) out.push({ rate: rateDecimal(rates[k]!), amount: amount(amounts[k]!) })
-  return out
-}
-
-const recurringOf = (groups: Map<number, Sums> | undefined): ReadonlyArray<RecurringSums> => {
-  if (groups === undefined || groups.size === 0) return EMPTY
-  const out: Array<RecurringSums> = []
-  for (const s of groups.values()) {
-    out.push({
-      key: s.key,
-      term: s.term,
-      iTotalLine: amount(s.line),
-      iTotalDis: amount(s.dis),
-      iTotalSub: amount(s.sub),
-      iTotalSubInc: amount(s.subInc),
-      iTotalTotal: amount(s.total),
-      iCost: amount(s.cost),
-      iTaxes: itemTaxes(s.taxRates, s.taxAmounts)
-    })
-  }
-  out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-  return out
-}
-
 /** Finish a group: tax per rate on the summed base, shown total, deposit. Returns the figures in cents too. */
 const finishGroup = (
   s: Sums,
@@ -434,6 +478,7 @@ const finishGroup = (
   }
   const net = inclusive ? s.dis - tax : s.dis
   const gross = net + tax
+  if (!(Math.abs(gross) < LIMIT && Math.abs(net) < LIMIT)) outOfRange(gross)
   const total = TaxMode.totalIncludesTax(mode) ? gross : net
   const deposit = s.key === SubscriptionTerm.upFrontKey ? mulDiv(total, depositPercent, PERCENT_ONE) : 0
   return {
@@ -483,21 +528,18 @@ export const compute = (input: Input): QuoteTotals => {
 
   const upFront = new Sums(SubscriptionTerm.upFrontKey, UP_FRONT_TERM)
   const subscriptions = new Map<number, Sums>()
-  let section = new Sums(SubscriptionTerm.upFrontKey, UP_FRONT_TERM)
-  let sectionRecurring: Map<number, Sums> | undefined
   const rateCache = new Map<number, number>()
   const out: Array<ItemTotals> = new Array(n)
   const totalRows: Array<number> = []
+  // Every partial sum of every figure is bounded by this sum of magnitudes; below 2^53 all sums are exact.
+  let magnitude = 0
 
   for (let i = 0; i < n; i++) {
     const row = rows[i]!
     const type = row.item_type
     if (type !== 1) {
-      if (type === 3) {
-        out[i] = sectionRow(row, section, sectionRecurring)
-        section = new Sums(SubscriptionTerm.upFrontKey, UP_FRONT_TERM)
-        sectionRecurring = undefined
-      } else {
+      if (type === 3) out[i] = sectionRow(row, upFront, subscriptions)
+      else {
         if (type === 4) totalRows.push(i)
         out[i] = zeroRow(row)
       }
@@ -535,7 +577,7 @@ export const compute = (input: Input): QuoteTotals => {
     const cost = mulDiv(scaled(row.price_cost, 4), quantity, 1_000_000)
 
     const isSelected = selected[i] === 1
-    let groupKey = SubscriptionTerm.upFrontKey
+    let group = upFront
     if (subscription) {
       const k = termKey(row)
       let g = subscriptions.get(k)
@@ -548,26 +590,17 @@ export const compute = (input: Input): QuoteTotals => {
         g = new Sums(SubscriptionTerm.groupKey(term), term)
         subscriptions.set(k, g)
       }
-      groupKey = g.key
-      if (isSelected) {
-        accumulate(g, line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
-        sectionRecurring ??= new Map()
-        let sg = sectionRecurring.get(k)
-        if (sg === undefined) {
-          sg = new Sums(g.key, g.term)
-          sectionRecurring.set(k, sg)
-        }
-        accumulate(sg, line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
-      }
-    } else if (isSelected) {
-      accumulate(upFront, line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
-      accumulate(section, line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
+      group = g
     }
-
+    if (isSelected) {
+      group.add(line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
+      magnitude +=
+        Math.abs(line) + Math.abs(dis) + Math.abs(itemTax) + Math.abs(subInc) + Math.abs(cost) + Math.abs(deposit)
+    }
     out[i] = new LineFigures(
       row.quote_item_id,
       isSelected,
-      groupKey,
+      group.key,
       line,
       dis,
       sub,
@@ -579,50 +612,14 @@ export const compute = (input: Input): QuoteTotals => {
       itemTax
     )
   }
+  if (!(magnitude < LIMIT)) outOfRange(magnitude)
 
   const up = finishGroup(upFront, mode, depositPercent)
-  const subs = [...subscriptions.values()]
-    .filter((s) => s.count > 0)
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map((s) => finishGroup(s, mode, 0).totals)
+  const subs: Array<GroupTotals> = []
+  for (const g of subscriptions.values()) if (g.count > 0) subs.push(finishGroup(g, mode, 0).totals)
+  subs.sort(byKey)
   for (const i of totalRows) out[i] = totalRow(rows[i]!, up.totals, subs)
   return { items: out, upFront: up.totals, subscriptions: subs, deposit: up.totals.deposit }
-}
-
-const accumulate = (
-  s: Sums,
-  line: number,
-  dis: number,
-  sub: number,
-  subInc: number,
-  total: number,
-  cost: number,
-  deposit: number,
-  taxId: number,
-  rate: number,
-  itemTax: number
-): void => {
-  s.line += line
-  s.dis += dis
-  s.sub += sub
-  s.subInc += subInc
-  s.total += total
-  s.cost += cost
-  s.deposit += deposit
-  s.count += 1
-  // A sum of exact integers is exact while its magnitude stays below 2^53; past that the result is refused.
-  if (
-    Math.abs(s.line) >= LIMIT ||
-    Math.abs(s.dis) >= LIMIT ||
-    Math.abs(s.sub) >= LIMIT ||
-    Math.abs(s.subInc) >= LIMIT ||
-    Math.abs(s.total) >= LIMIT ||
-    Math.abs(s.cost) >= LIMIT ||
-    Math.abs(s.deposit) >= LIMIT
-  ) {
-    outOfRange(s.line)
-  }
-  if (rate !== 0) s.addTax(taxId, rate, dis, itemTax)
 }
 
 const zeroRow = (row: Row): ItemTotals => ({
@@ -641,21 +638,41 @@ const zeroRow = (row: Row): ItemTotals => ({
   recurring: EMPTY
 })
 
-const sectionRow = (row: Row, s: Sums, recurring: Map<number, Sums> | undefined): ItemTotals => ({
-  quote_item_id: row.quote_item_id,
-  item_type: row.item_type,
-  selected: false,
-  groupKey: SubscriptionTerm.upFrontKey,
-  iTotalLine: amount(s.line),
-  iTotalDis: amount(s.dis),
-  iTotalSub: amount(s.sub),
-  iTotalSubInc: amount(s.subInc),
-  iTotalTotal: amount(s.total),
-  iDepositAmount: amount(s.deposit),
-  iCost: amount(s.cost),
-  iTaxes: itemTaxes(s.taxRates, s.taxAmounts),
-  recurring: recurringOf(recurring)
-})
+const sectionRow = (row: Row, upFront: Sums, subscriptions: Map<number, Sums>): ItemTotals => {
+  const recurring: Array<RecurringSums> = []
+  for (const g of subscriptions.values()) {
+    if (!g.changed) continue
+    const s = g.takeSection()
+    recurring.push({
+      key: g.key,
+      term: g.term,
+      iTotalLine: s.iTotalLine,
+      iTotalDis: s.iTotalDis,
+      iTotalSub: s.iTotalSub,
+      iTotalSubInc: s.iTotalSubInc,
+      iTotalTotal: s.iTotalTotal,
+      iCost: s.iCost,
+      iTaxes: s.iTaxes
+    })
+  }
+  if (recurring.length > 1) recurring.sort(byKey)
+  const s = upFront.takeSection()
+  return {
+    quote_item_id: row.quote_item_id,
+    item_type: row.item_type,
+    selected: false,
+    groupKey: SubscriptionTerm.upFrontKey,
+    iTotalLine: s.iTotalLine,
+    iTotalDis: s.iTotalDis,
+    iTotalSub: s.iTotalSub,
+    iTotalSubInc: s.iTotalSubInc,
+    iTotalTotal: s.iTotalTotal,
+    iDepositAmount: s.iDepositAmount,
+    iCost: s.iCost,
+    iTaxes: s.iTaxes,
+    recurring: recurring.length === 0 ? EMPTY : recurring
+  }
+}
 
 const groupAsRow = (g: GroupTotals) => ({
   iTotalLine: g.subtotal,

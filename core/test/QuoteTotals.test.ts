@@ -601,6 +601,33 @@ describe("QuoteTotals", () => {
       )
     ))
 
+  it("property: subtotal rows' recurring sums partition each subscription group's lines", () =>
+    fc.assert(
+      fc.property(inputArb(), (inp) => {
+        const t = QuoteTotals.compute(inp)
+        const pending = new Map<string, { amount: Decimal; count: number }>()
+        const sections = new Map<string, Decimal>()
+        t.items.forEach((o, i) => {
+          if (inp.items[i]!.item_type === 3) {
+            const keys = o.recurring.map((r) => r.key)
+            const expected = [...pending].filter(([, p]) => p.count > 0).map(([k]) => k)
+            assert.deepStrictEqual([...keys].sort(), expected.sort())
+            for (const r of o.recurring) {
+              eq(r.iTotalLine, pending.get(r.key)!.amount, "section")
+              sections.set(r.key, sum(sections.get(r.key) ?? Money.zero, r.iTotalLine))
+            }
+            pending.clear()
+          } else if (o.selected && o.groupKey !== "up-front") {
+            const p = pending.get(o.groupKey) ?? { amount: Money.zero, count: 0 }
+            pending.set(o.groupKey, { amount: sum(p.amount, o.iTotalLine), count: p.count + 1 })
+          }
+        })
+        return t.subscriptions.every((g) =>
+          same(sum(sections.get(g.key) ?? Money.zero, pending.get(g.key)?.amount ?? Money.zero), g.subtotal)
+        )
+      })
+    ))
+
   it("property: subtotal rows partition the up-front lines", () =>
     fc.assert(
       fc.property(inputArb(), (inp) => {
