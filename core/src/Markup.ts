@@ -176,25 +176,32 @@ const SPACE = /\s/u
 const isAlnum = (s: string, i: number): boolean => i >= 0 && i < s.length && ALNUM.test(s[i]!)
 const isSpace = (s: string, i: number): boolean => i < 0 || i >= s.length || SPACE.test(s[i]!)
 
-const IMAGE = /!\[([^\]\r\n]*)\]\(([^\s()]+)\)/y
-const LINK = /\[([^\]\r\n]+)\]\(([^\s()]+)\)/y
-const BARE_URL = new RegExp(`https?://${URL_CHAR}+`, "iy")
+// Bounded repetitions keep a line of unclosed brackets linear rather than quadratic; no real name, link text
+// or address comes near the bounds (longer addresses are cut at 2048 characters, like most browsers' limits).
+const IMAGE = /!\[([^\]\r\n]{0,500})\]\(([^\s()]{1,2048})\)/y
+const LINK = /\[([^\]\r\n]{1,500})\]\(([^\s()]{1,2048})\)/y
+const BARE_URL = new RegExp(`https?://[\\p{L}\\p{N}.-]{1,253}(?::\\d{1,5})?(?:[/?#]${URL_CHAR}{0,2048})?`, "iuy")
 const EMBED_SUFFIX = /#embed$/i
 const SPACED_EMBED = /[ \t]+#embed(?![\p{L}\p{N}_])/iuy
 const TRAILING = new Set([".", ",", ";", ":", "!", "?", "*", "_", "~", "'", '"'])
 
 const text = (t: string): Text => ({ _tag: "Text", text: t })
 
-/** Leave out trailing punctuation and a closing bracket that has no opening one inside the address. */
+/** Leave out trailing punctuation and closing brackets that have no opening one inside the address. */
 const trimUrl = (url: string): string => {
+  const count = { "(": 0, ")": 0, "[": 0, "]": 0 }
+  for (const ch of url) if (ch in count) count[ch as keyof typeof count]++
   let end = url.length
   for (;;) {
     const last = url[end - 1]!
-    const body = url.slice(0, end)
     if (TRAILING.has(last)) end--
-    else if (last === ")" && body.split("(").length < body.split(")").length) end--
-    else if (last === "]" && body.split("[").length < body.split("]").length) end--
-    else break
+    else if (last === ")" && count["("] < count[")"]) {
+      count[")"]--
+      end--
+    } else if (last === "]" && count["["] < count["]"]) {
+      count["]"]--
+      end--
+    } else break
   }
   return url.slice(0, end)
 }
