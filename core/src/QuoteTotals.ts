@@ -564,6 +564,7 @@ export const compute = (input: Input): QuoteTotals => {
       else {
         const r = table.get(taxId)
         rate = r === undefined ? 0 : scaled(r, 4)
+        if (rate < 0) throw new RangeError(`QuoteTotals: tax rate of item_tax_id ${taxId} is negative`)
         rateCache.set(taxId, rate)
       }
     }

@@ -22,7 +22,7 @@ export const NO_TAX: ItemTaxId = 0 as ItemTaxId
  */
 export class TaxRate extends Schema.Class<TaxRate>("TaxRate")({
   item_tax_id: ItemTaxId,
-  tax_rate: Money.DecimalFromString,
+  tax_rate: Money.DecimalFromString.check(Schema.isBetweenBigDecimal({ minimum: Money.zero, maximum: Money.hundred })),
   description: Schema.String,
   archive_id: Schema.Int
 }) {}

@@ -373,6 +373,14 @@ describe("QuoteTotals", () => {
     assert.throws(() => QuoteTotals.compute(input([item({ price_unit: m("1e14") })], "no_tax")), RangeError)
   })
 
+  it("refuses a negative tax rate", () => {
+    assert.throws(
+      () =>
+        QuoteTotals.compute(input([item({ item_tax_id: 5 })], "inclusive", { taxIdToRate: new Map([[5, m("-100")]]) })),
+      RangeError
+    )
+  })
+
   it("decodes a quote view and computes its totals", () => {
     const view = Schema.decodeUnknownSync(QuoteTotals.QuoteView)({
       account_id: 1,

@@ -132,5 +132,8 @@ describe("TaxRate", () => {
       archive_id: 1
     })
     eq(r.tax_rate, m("7.25"))
+    const bad = { item_tax_id: 3, tax_rate: "-1", description: "", archive_id: 1 }
+    assert.strictEqual(Schema.decodeUnknownExit(TaxRate.TaxRate)(bad)._tag, "Failure")
+    assert.strictEqual(Schema.decodeUnknownExit(TaxRate.TaxRate)({ ...bad, tax_rate: "100.5" })._tag, "Failure")
   })
 })
