@@ -17,7 +17,7 @@
  *
  * @since 0.1.0
  */
-import { Result, Schema } from "effect"
+import { Option, Result, Schema } from "effect"
 import * as Message from "./Message.ts"
 import * as Signature from "./Signature.ts"
 
@@ -98,12 +98,12 @@ export const isTicked = (value: string | undefined): boolean =>
   value !== undefined && !["", "0", "false", "off"].includes(value.trim().toLowerCase())
 
 /** The signature a form carries for its method, if it has a usable one. */
-export const signatureOf = (method: Signature.Method, value: string): Result.Result<Signature.Signature, undefined> => {
-  if (method === "text") return Result.mapError(Signature.typed(value), () => undefined)
+export const signatureOf = (method: Signature.Method, value: string): Option.Option<Signature.Signature> => {
+  if (method === "text") return Result.getSuccess(Signature.typed(value))
   const drawn = Signature.decode(value)
   return Result.isSuccess(drawn) && drawn.success.length > 0
-    ? Result.succeed({ _tag: "Drawn", strokes: drawn.success })
-    : Result.fail(undefined)
+    ? Option.some({ _tag: "Drawn", strokes: drawn.success })
+    : Option.none()
 }
 
 /**
@@ -114,13 +114,14 @@ export const validate = (form: Form, context: Context): Result.Result<Accepted, 
   if (isPreview(context.previewType)) return Result.fail(new PreviewOnly({ previewType: context.previewType }))
   const method = form["accept[state_name]"]
   const signature = signatureOf(method, form["accept[sign_value]"])
-  if (Result.isFailure(signature)) return Result.fail(new SignatureMissing({ method }))
+  if (Option.isNone(signature)) return Result.fail(new SignatureMissing({ method }))
   const confirmed = isTicked(form["accept[_confirm_checkbox]"])
   if (context.termsRequired && !confirmed) return Result.fail(new ConfirmationMissing({}))
-  const fallback = signature.success._tag === "Typed" ? signature.success.name : ""
+  // The name held so far, or the typed name when none is held; then the form's edit, unless blank.
+  const held = signerName(signature.value._tag === "Typed" ? signature.value.name : "", context.signerName)
   return Result.succeed({
-    signature: signature.success,
-    signerName: signerName(signerName(fallback, context.signerName), form["accept[sign_name]"]),
+    signature: signature.value,
+    signerName: signerName(held, form["accept[sign_name]"]),
     method,
     confirmed
   })

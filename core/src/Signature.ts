@@ -20,6 +20,11 @@
  * Example: one dot at (300, 125) then a stroke from (10, 20) to (40, 25) 16 ms later:
  * `12c7d00` `fff` `00a1400` `0281910`.
  *
+ * ## Rendering
+ * {@link toSvg} gives a standalone SVG of the 600 by 250 area (or cropped to the ink with a padding of 10): the
+ * curves `Stroke` computes, each stroked at its pen width with round caps and grouped by width, and a disc for
+ * every single-point stroke, so it looks like what was drawn on the pad.
+ *
  * ## Typed signatures
  * A typed signature is the signer's full name: spaces collapsed, at least 2 letters (so a stray key is not a
  * signature, while one-word names are allowed), at most 100 characters. Where a single string must carry either
@@ -383,10 +388,6 @@ export const typed = (name: string): Result.Result<Typed, InvalidSignature> => {
   if ([...clean].length > TYPED_NAME_MAX) return fail("NameTooLong", TYPED_NAME_MAX)
   return Result.succeed({ _tag: "Typed", name: clean })
 }
-
-/** True when a signature carries no ink (a typed one always has a name). */
-export const isBlank = (signature: Signature): boolean =>
-  signature._tag === "Drawn" ? signature.strokes.length === 0 : false
 
 /** The single-string form of a signature: drawn data as is, a typed name after `typed:`. */
 export const toWire = (signature: Signature): string =>
