@@ -332,7 +332,82 @@ export const catalogue = {
   notAMember: "You are not a member of that account.",
   alreadyMember: "That person is already a member of this account.",
   resetLinkInvalid: "That password reset link has expired or was already used.",
-  invitationInvalid: "That invitation has expired or was already used."
+  invitationInvalid: "That invitation has expired or was already used.",
+
+  // --- team app labels (our wording) ---
+  productName: "quotekit",
+  /** The document title of a page: its own title with the product name appended. */
+  pageTitle: (title: string) => `${title} · quotekit`,
+  menu: "Menu",
+  mainNavigation: "Main navigation",
+  switchAccount: "Switch account",
+  loading: "Loading…",
+  back: "Back",
+  signIn: "Sign In",
+  createAccount: "Create Account",
+  forgotPassword: "Forgot password?",
+  sendResetLink: "Send Reset Link",
+  resetLinkSent: "If that email has a sign-in, a link to reset the password is on its way.",
+  backToSignIn: "Back to Sign In",
+  newToProduct: "New here?",
+  businessName: "Business name",
+  yourName: "Your name",
+  email: "Email",
+  password: "Password",
+  newQuote: "New Quote",
+  // quote editor
+  title: "Title",
+  quoteDetails: "Details",
+  sentDate: "Sent date",
+  sentDateAutomatic: "Updates automatically until sent",
+  expiryDate: "Expiry date",
+  noExpiry: "No expiry",
+  chooseDate: "Choose a date",
+  clearDate: "Clear date",
+  currency: "Currency",
+  amountsEntered: "Amounts are",
+  taxModeLabel: (mode: "exclusive_including" | "exclusive_excluding" | "inclusive" | "no_tax", taxWord: string) =>
+    mode === "exclusive_including"
+      ? `Exclusive of ${taxWord}`
+      : mode === "exclusive_excluding"
+        ? `Exclusive of ${taxWord}, totals without ${taxWord}`
+        : mode === "inclusive"
+          ? `Inclusive of ${taxWord}`
+          : `No ${taxWord}`,
+  discount: "Discount",
+  deposit: "Deposit",
+  items: "Items",
+  addPriceItem: "Add price item",
+  addTextItem: "Add text",
+  addSubtotal: "Add subtotal",
+  moveUp: "Move up",
+  moveDown: "Move down",
+  itemCode: "Code",
+  itemTitle: "Item",
+  itemBody: "Description",
+  textBody: "Text",
+  unitPrice: "Unit price",
+  quantity: "Quantity",
+  lineTotal: "Amount",
+  itemTax: "Tax rate",
+  noTaxRate: "None",
+  choiceAlways: "Always included",
+  choiceOptional: "Optional",
+  choiceMultiple: "Multiple choice",
+  choiceDefaultOn: "Selected by default",
+  customerEditsQuantity: "Customer can edit quantity",
+  subscription: "Subscription",
+  repeatsEvery: "Every",
+  termUnit: "Unit",
+  payments: "Payments (0 until cancelled)",
+  subtotal: "Subtotal",
+  total: "Total",
+  upFront: "Up front",
+  depositDue: "Deposit due",
+  saveNext: "Save & Next",
+  saveBack: "Save & Close",
+  saving: "Saving…",
+  rowActions: (n: number) => `Row ${n} actions`
 } as const
 
 /** The name of a message in the catalogue. */
