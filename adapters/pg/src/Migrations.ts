@@ -6,10 +6,22 @@ import { NodeServices } from "@effect/platform-node"
 import { PgMigrator } from "@effect/sql-pg"
 import { Effect, Layer } from "effect"
 import Accounts from "./migrations/0001_accounts.ts"
+import Catalogue from "./migrations/0002_catalogue.ts"
+import Contacts from "./migrations/0003_contacts.ts"
+import Quotes from "./migrations/0004_quotes.ts"
+import Discussion from "./migrations/0005_discussion.ts"
+import Invoicing from "./migrations/0006_invoicing.ts"
+import Search from "./migrations/0007_search.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
-  "1_accounts": Accounts
+  "1_accounts": Accounts,
+  "2_catalogue": Catalogue,
+  "3_contacts": Contacts,
+  "4_quotes": Quotes,
+  "5_discussion": Discussion,
+  "6_invoicing": Invoicing,
+  "7_search": Search
 }
 
 /** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the search path. */
