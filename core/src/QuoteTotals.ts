@@ -531,8 +531,13 @@ export const compute = (input: Input): QuoteTotals => {
   const rateCache = new Map<number, number>()
   const out: Array<ItemTotals> = new Array(n)
   const totalRows: Array<number> = []
-  // Every partial sum of every figure is bounded by this sum of magnitudes; below 2^53 all sums are exact.
-  let magnitude = 0
+  // Sums of magnitudes that bound every partial sum of every figure (tax rates are not negative, so a line's
+  // discounted amount, net, tax and shown total are each at most its amount with tax in magnitude); while each
+  // stays below 2^53 every sum is exact.
+  let magnitudeLine = 0
+  let magnitudeInc = 0
+  let magnitudeCost = 0
+  let magnitudeDeposit = 0
 
   for (let i = 0; i < n; i++) {
     const row = rows[i]!
@@ -595,8 +600,10 @@ export const compute = (input: Input): QuoteTotals => {
     }
     if (isSelected) {
       group.add(line, dis, sub, subInc, total, cost, deposit, taxId, rate, itemTax)
-      magnitude +=
-        Math.abs(line) + Math.abs(dis) + Math.abs(itemTax) + Math.abs(subInc) + Math.abs(cost) + Math.abs(deposit)
+      magnitudeLine += Math.abs(line)
+      magnitudeInc += Math.abs(subInc)
+      magnitudeCost += Math.abs(cost)
+      magnitudeDeposit += Math.abs(deposit)
     }
     out[i] = new LineFigures(
       row.quote_item_id,
@@ -613,7 +620,9 @@ export const compute = (input: Input): QuoteTotals => {
       itemTax
     )
   }
-  if (!(magnitude < LIMIT)) outOfRange(magnitude)
+  if (!(magnitudeLine < LIMIT && magnitudeInc < LIMIT && magnitudeCost < LIMIT && magnitudeDeposit < LIMIT)) {
+    outOfRange(Math.max(magnitudeLine, magnitudeInc, magnitudeCost, magnitudeDeposit))
+  }
 
   const up = finishGroup(upFront, mode, depositPercent)
   const subs: Array<GroupTotals> = []
