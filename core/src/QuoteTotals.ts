@@ -34,11 +34,11 @@
  */
 import { BigDecimal, Option, Schema } from "effect"
 import * as ContactChoice from "./ContactChoice.ts"
-import * as LineItem from "./LineItem.ts"
+import type * as LineItem from "./LineItem.ts"
 import * as Money from "./Money.ts"
 import * as SubscriptionTerm from "./SubscriptionTerm.ts"
 import * as TaxMode from "./TaxMode.ts"
-import * as TaxRate from "./TaxRate.ts"
+import type * as TaxRate from "./TaxRate.ts"
 
 type Decimal = Money.Decimal
 
@@ -713,7 +713,11 @@ export const groups = (totals: QuoteTotals): ReadonlyArray<GroupTotals> => [tota
 /** One `iTaxes` entry on the wire. */
 export const ItemTaxSchema = Schema.Struct({ rate: Money.DecimalFromString, amount: Money.DecimalFromString })
 
-/** A row's figures on the wire (the spec's per-item quote view totals). */
+/**
+ * A row's figures on the wire (the spec's per-item quote view totals). The view's own fields (`account_id` ...
+ * `previewType`, with items stripped of cost) are `PublicQuote`'s; a customer page computes these figures from
+ * them with `PublicQuote.totals` rather than receiving them.
+ */
 export const ItemTotalsSchema = Schema.Struct({
   quote_item_id: Schema.Int,
   iTotalDis: Money.DecimalFromString,
@@ -724,35 +728,6 @@ export const ItemTotalsSchema = Schema.Struct({
   iCost: Money.DecimalFromString,
   iTaxes: Schema.Array(ItemTaxSchema)
 })
-
-/**
- * The quote view's pricing block (spec entity "Quote view totals"): what the customer view needs to show and
- * recompute totals, including the items it may see and the tax table.
- */
-export class QuoteView extends Schema.Class<QuoteView>("QuoteView")({
-  account_id: Schema.Int,
-  discount_overall: Money.DecimalFromString,
-  deposit_percent: Money.DecimalFromString,
-  amounts_entered: TaxMode.TaxModeSchema,
-  currency_id: Schema.Int,
-  symbol: Schema.String,
-  tax_word: Schema.String,
-  currencyCode: Schema.String,
-  isCustomerEditable: Schema.Boolean,
-  publicItems: Schema.Array(LineItem.QuoteItem),
-  taxIdToRate: Schema.Record(Schema.String, Money.DecimalFromString),
-  previewType: Schema.Int
-}) {}
-
-/** Compute the totals of a quote view (the customer's current choices and quantities are in its items). */
-export const ofView = (view: QuoteView): QuoteTotals =>
-  compute({
-    items: view.publicItems,
-    amounts_entered: view.amounts_entered,
-    discount_overall: view.discount_overall,
-    deposit_percent: view.deposit_percent,
-    taxIdToRate: TaxRate.fromRecord(view.taxIdToRate)
-  })
 
 /** A row's figures in their wire shape (`ItemTotalsSchema`'s type), for sending with the view. */
 export const toWire = (t: ItemTotals): typeof ItemTotalsSchema.Type => ({

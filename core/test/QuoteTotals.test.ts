@@ -381,51 +381,18 @@ describe("QuoteTotals", () => {
     )
   })
 
-  it("decodes a quote view and computes its totals", () => {
-    const view = Schema.decodeUnknownSync(QuoteTotals.QuoteView)({
-      account_id: 1,
-      discount_overall: "0",
-      deposit_percent: "25",
-      amounts_entered: "exclusive_including",
-      currency_id: 156,
-      symbol: "$",
-      tax_word: "tax",
-      currencyCode: "USD",
-      isCustomerEditable: true,
-      publicItems: [
-        {
-          quote_item_id: 1,
-          item_type: 1,
-          item_id: 0,
-          item_code: "",
-          item_title: "Widget",
-          item_body: "",
-          item_cat_id: 0,
-          item_tax_id: 7,
-          price_unit: "40",
-          price_cost: "0",
-          price_total: "80",
-          quantity: "2",
-          editable_quantity: "1",
-          discount_item: "0",
-          contact_choice: 0,
-          contact_selected: 0,
-          term_every: 0,
-          term_type: 2,
-          term_duration: 0,
-          added_adj_at: 0,
-          credited_adj_at: 0,
-          order_index: 0
-        }
-      ],
-      taxIdToRate: { "7": "12.5" },
-      previewType: 0
-    })
-    const t = QuoteTotals.ofView(view)
+  it("encodes a row's figures for the wire", () => {
+    const t = QuoteTotals.compute(
+      input([item({ price_unit: m("40"), quantity: m("2"), item_tax_id: 7 })], "exclusive_including", {
+        deposit_percent: m("25"),
+        taxIdToRate: TaxRate.fromRecord({ "7": m("12.5") })
+      })
+    )
     eq(t.upFront.total, m("90"))
     eq(t.deposit, m("22.50"))
     const wire = Schema.encodeSync(QuoteTotals.ItemTotalsSchema)(QuoteTotals.toWire(t.items[0]!))
     assert.strictEqual(wire.iTotalTotal, "90")
+    assert.strictEqual(wire.iDepositAmount, "22.5")
     assert.deepStrictEqual(wire.iTaxes, [{ rate: "12.5", amount: "10" }])
   })
 
