@@ -6,7 +6,9 @@
  * `@effect/sql-pg` client as PostgreSQL, so repositories never know which one they talk to. PGlite is a single
  * backend: pglite-socket accepts one connection by default and every connection would share one session
  * anyway, so the pool holds exactly one connection and concurrent queries queue for it. A transaction holds
- * that connection, so code inside `withTransaction` must not wait on a query running outside it.
+ * that connection, so code inside `withTransaction` must not wait on a query running outside it, and
+ * `PgClient.listen` (which holds a connection for good, and whose notifications PGlite never delivers) must not
+ * be used on the embedded database.
  *
  * @example
  * // main.ts: everything that needs SQL is provided by one layer
@@ -68,7 +70,9 @@ export const openPglite = Effect.fn("Database.openPglite")(function* (options: E
 
 /** Serves an open PGlite on a loopback port until the scope closes; returns `host:port`. */
 export const servePglite = Effect.fn("Database.servePglite")(function* (db: PGlite) {
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 })
+  // The client pool uses one connection at a time; the spare slots only cover a reconnect racing the close of
+  // the previous socket, which pglite-socket would otherwise refuse.
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 4 })
   yield* Effect.acquireRelease(Effect.tryPromise({ try: () => server.start(), catch: openError("serve") }), () =>
     Effect.promise(() => server.stop()).pipe(Effect.ignore)
   )
@@ -82,6 +86,8 @@ export const fromPglite = (db: PGlite): Layer.Layer<PgClient.PgClient | SqlClien
       PgClient.layer({
         url: Redacted.make(`postgres://postgres@${address}/postgres`),
         maxConnections: 1,
+        minConnections: 1,
+        idleTimeout: "1 hour",
         applicationName: "quotekit"
       })
     )

@@ -1,0 +1,114 @@
+import { assert } from "@effect/vitest"
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Migrations from "../src/Migrations.ts"
+import { describeBackends, TestDatabase } from "../src/TestDatabase.ts"
+import * as TestTemplate from "../src/TestTemplate.ts"
+
+const tables = [
+  "accounts",
+  "signins",
+  "memberships",
+  "sessions",
+  "password_resets",
+  "signin_attempts",
+  "audit_log",
+  "item_taxes",
+  "item_categories",
+  "files",
+  "items",
+  "contacts",
+  "contact_addresses",
+  "contact_methods",
+  "leads",
+  "quotes",
+  "quote_items",
+  "quote_contacts",
+  "quote_versions",
+  "acceptances",
+  "quote_views",
+  "follow_ups",
+  "discussion",
+  "discussion_mentions",
+  "history",
+  "quote_invoices",
+  "email_messages",
+  "reviews",
+  "addon_connections",
+  "shared_accounts"
+]
+
+describeBackends("Migrations", (it, backend) => {
+  it.effect("create every table in the test's own schema", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const { schema } = yield* TestDatabase
+      const rows = yield* sql<{ readonly table_name: string }>`
+        SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema}`
+      const found = new Set(rows.map((r) => r.table_name))
+      for (const table of [...tables, "effect_sql_migrations"]) assert.isTrue(found.has(table), `${table} in ${schema}`)
+      if (backend === "postgres") assert.match(schema, /^t_[0-9]+_[0-9a-f]{10}$/)
+    })
+  )
+
+  it.effect("record every migration and apply nothing when run again", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const recorded = yield* sql<{ readonly migration_id: number }>`
+        SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`
+      assert.deepStrictEqual(
+        recorded.map((r) => r.migration_id),
+        Object.keys(Migrations.all).map((key) => Number(key.split("_")[0]))
+      )
+      assert.deepStrictEqual(yield* Migrations.run, [])
+      assert.deepStrictEqual(yield* Migrations.run, [])
+    })
+  )
+
+  it.effect("apply cleanly from scratch into an empty schema", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const fresh = TestTemplate.schemaName()
+      yield* Effect.acquireRelease(sql`CREATE SCHEMA ${sql(fresh)}`, () =>
+        Effect.ignore(sql`DROP SCHEMA ${sql(fresh)} CASCADE`)
+      )
+      // One connection for the whole check, so SET LOCAL applies to every statement of it. public stays out of the
+      // path: the migrations must not need it (on PGlite the template's tables live there).
+      const applied = yield* sql.withTransaction(
+        Effect.gen(function* () {
+          yield* sql`SET LOCAL search_path TO ${sql(fresh)}`
+          const first = yield* Migrations.run
+          const second = yield* Migrations.run
+          const count = yield* sql<{ readonly n: number }>`
+            SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = ${fresh}`
+          return { first, second, count: count[0]!.n }
+        })
+      )
+      assert.deepStrictEqual(
+        applied.first.map(([id]) => id),
+        Object.keys(Migrations.all).map((key) => Number(key.split("_")[0]))
+      )
+      assert.deepStrictEqual(applied.second, [])
+      assert.strictEqual(applied.count, tables.length + 1)
+    })
+  )
+
+  it.effect("keep foreign keys inside one account", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const [a] = yield* sql<{
+        readonly account_id: number
+      }>`INSERT INTO accounts (name) VALUES ('A') RETURNING account_id`
+      const [b] = yield* sql<{
+        readonly account_id: number
+      }>`INSERT INTO accounts (name) VALUES ('B') RETURNING account_id`
+      const [tax] = yield* sql<{ readonly item_tax_id: number }>`
+        INSERT INTO item_taxes (account_id, tax_rate) VALUES (${a!.account_id}, 15) RETURNING item_tax_id`
+      const error = yield* Effect.flip(
+        sql`INSERT INTO items (account_id, item_type, item_tax_id) VALUES (${b!.account_id}, 1, ${tax!.item_tax_id})`
+      )
+      assert.strictEqual(error._tag, "SqlError")
+      yield* sql`INSERT INTO items (account_id, item_type, item_tax_id) VALUES (${a!.account_id}, 1, ${tax!.item_tax_id})`
+    })
+  )
+})
