@@ -12,6 +12,7 @@ import Quotes from "./migrations/0004_quotes.ts"
 import Discussion from "./migrations/0005_discussion.ts"
 import Invoicing from "./migrations/0006_invoicing.ts"
 import Search from "./migrations/0007_search.ts"
+import QuotesServer from "./migrations/0100_quotes_server.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -21,7 +22,8 @@ export const all = {
   "4_quotes": Quotes,
   "5_discussion": Discussion,
   "6_invoicing": Invoicing,
-  "7_search": Search
+  "7_search": Search,
+  "100_quotes_server": QuotesServer
 }
 
 /** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the search path. */

@@ -35,7 +35,8 @@ const tables = [
   "email_messages",
   "reviews",
   "addon_connections",
-  "shared_accounts"
+  "shared_accounts",
+  "save_requests"
 ]
 
 describeBackends("Migrations", (it, backend) => {
