@@ -13,6 +13,7 @@ import Discussion from "./migrations/0005_discussion.ts"
 import Invoicing from "./migrations/0006_invoicing.ts"
 import Search from "./migrations/0007_search.ts"
 import QuotesServer from "./migrations/0100_quotes_server.ts"
+import ContentServer from "./migrations/0200_content_server.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -23,7 +24,8 @@ export const all = {
   "5_discussion": Discussion,
   "6_invoicing": Invoicing,
   "7_search": Search,
-  "100_quotes_server": QuotesServer
+  "100_quotes_server": QuotesServer,
+  "200_content_server": ContentServer
 }
 
 /** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the search path. */
