@@ -77,7 +77,7 @@ export default Effect.gen(function* () {
       discount_item numeric(7, 4) NOT NULL DEFAULT 0 CHECK (discount_item BETWEEN 0 AND 100),
       contact_choice smallint NOT NULL DEFAULT 0 CHECK (contact_choice BETWEEN 0 AND 7),
       term_every smallint NOT NULL DEFAULT 0 CHECK (term_every BETWEEN 0 AND 255),
-      term_type smallint NOT NULL DEFAULT 0 CHECK (term_type BETWEEN 0 AND 3),
+      term_type smallint NOT NULL DEFAULT 2 CHECK (term_type BETWEEN 1 AND 3),
       term_duration integer NOT NULL DEFAULT 0 CHECK (term_duration BETWEEN 0 AND 65535),
       archive_id smallint NOT NULL DEFAULT 1 CHECK (archive_id IN (1, 2, 3)),
       deleted_at timestamptz,

@@ -83,7 +83,7 @@ export default Effect.gen(function* () {
 
   // Rows of a quote: item_type 1 price, 2 text, 3 subtotal, 4 total. contact_choice bits: 1 optional
   // (checkbox), 2 multiple choice (radio), 4 on by default; contact_selected: 0 no choice, 1 yes, 2 no.
-  // term_type 0 means up-front (no subscription); 1 week, 2 month, 3 year.
+  // A subscription has term_every > 0 (term_type 1 week, 2 month, 3 year); up-front items have term_every 0.
   yield* sql`
     CREATE TABLE quote_items (
       quote_item_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -106,7 +106,7 @@ export default Effect.gen(function* () {
       contact_choice smallint NOT NULL DEFAULT 0 CHECK (contact_choice BETWEEN 0 AND 7),
       contact_selected smallint NOT NULL DEFAULT 0 CHECK (contact_selected IN (0, 1, 2)),
       term_every smallint NOT NULL DEFAULT 0 CHECK (term_every BETWEEN 0 AND 255),
-      term_type smallint NOT NULL DEFAULT 0 CHECK (term_type BETWEEN 0 AND 3),
+      term_type smallint NOT NULL DEFAULT 2 CHECK (term_type BETWEEN 1 AND 3),
       term_duration integer NOT NULL DEFAULT 0 CHECK (term_duration BETWEEN 0 AND 65535),
       added_adj_at smallint NOT NULL DEFAULT 0 CHECK (added_adj_at BETWEEN 0 AND 20),
       credited_adj_at smallint NOT NULL DEFAULT 0 CHECK (credited_adj_at BETWEEN 0 AND 20),

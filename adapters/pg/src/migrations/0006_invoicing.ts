@@ -29,7 +29,7 @@ export default Effect.gen(function* () {
       invoice_type_out smallint NOT NULL CHECK (invoice_type_out IN (0, 5, 10, 20)),
       invoice_amount numeric(14, 2) NOT NULL DEFAULT 0,
       term_every smallint NOT NULL DEFAULT 0 CHECK (term_every BETWEEN 0 AND 255),
-      term_type smallint NOT NULL DEFAULT 0 CHECK (term_type BETWEEN 0 AND 3),
+      term_type smallint NOT NULL DEFAULT 2 CHECK (term_type BETWEEN 1 AND 3),
       term_duration integer NOT NULL DEFAULT 0 CHECK (term_duration BETWEEN 0 AND 65535),
       invoice_group text NOT NULL DEFAULT 'up-front',
       invoice_removed_index integer NOT NULL DEFAULT 0 CHECK (invoice_removed_index >= 0),
