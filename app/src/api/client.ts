@@ -1,0 +1,79 @@
+/**
+ * The app's data layer: every call a screen makes, as plain promises over the core's contract types. Screens
+ * never build URLs; they call this interface, which the HTTP implementation (`HttpClient.ts`, derived from the
+ * contract) or a test double provides through `ApiProvider`.
+ *
+ * Failures always reject with a `RequestFailure`, which says what kind of answer came back (session gone,
+ * account to choose, rejected input with its form errors, not found, network...) so screens react by kind.
+ */
+import type * as AccountApi from "@quotekit/core/api/AccountApi"
+import type * as ApiError from "@quotekit/core/api/ApiError"
+import type * as AuthApi from "@quotekit/core/api/AuthApi"
+import * as Message from "@quotekit/core/Message"
+import { createContext, useContext } from "react"
+
+type SigninState = AuthApi.SigninState
+type CacheAccount = AccountApi.CacheAccount
+
+/** What kind of failure a request met; screens branch on this, never on status codes. */
+export type FailureKind =
+  | "signinAgain"
+  | "chooseAccount"
+  | "invalidInput"
+  | "accessDenied"
+  | "notFound"
+  | "conflict"
+  | "tooManyAttempts"
+  | "server"
+  | "network"
+  | "notAvailable"
+
+/** A failed request: its kind, the server's message (or the catalogue's) and the inputs to highlight. */
+export class RequestFailure extends Error {
+  readonly kind: FailureKind
+  readonly formErrors: ReadonlyArray<ApiError.FormError>
+  constructor(kind: FailureKind, message: string, formErrors: ReadonlyArray<ApiError.FormError> = []) {
+    super(message)
+    this.name = "RequestFailure"
+    this.kind = kind
+    this.formErrors = formErrors
+  }
+}
+
+/** Whether an unknown error is a failure of a given kind. */
+export const isFailure = (error: unknown, kind?: FailureKind): error is RequestFailure =>
+  error instanceof RequestFailure && (kind === undefined || error.kind === kind)
+
+/** A failure for calls whose endpoint the server does not offer yet ('Not available right now.'). */
+export const notAvailable = (): RequestFailure => new RequestFailure("notAvailable", Message.catalogue.notAvailableNow)
+
+/** The payload of the create-account form, as typed (the server trims and checks it). */
+export interface NewAccountInput {
+  readonly business_name: string
+  readonly your_name: string
+  readonly email: string
+  readonly password: string
+}
+
+/** Every call the team app makes. */
+export interface ApiClient {
+  readonly signIn: (input: { readonly email: string; readonly password: string }) => Promise<SigninState>
+  readonly createAccount: (input: NewAccountInput) => Promise<SigninState>
+  readonly signOut: () => Promise<void>
+  readonly whichAccount: () => Promise<SigninState>
+  readonly selectAccount: (accountId: number) => Promise<SigninState>
+  readonly forgotPassword: (email: string) => Promise<void>
+  readonly cacheAccount: () => Promise<CacheAccount>
+}
+
+const ApiContext = createContext<ApiClient | null>(null)
+
+/** Provides the client to every screen. */
+export const ApiProvider = ApiContext.Provider
+
+/** The client of the nearest `ApiProvider`; fails loudly when there is none. */
+export const useApi = (): ApiClient => {
+  const api = useContext(ApiContext)
+  if (api === null) throw new Error("useApi: no ApiProvider above this component")
+  return api
+}

@@ -1,0 +1,36 @@
+/**
+ * The team app's entry: the query client (a `_signinAgain` answer anywhere opens the sign-in overlay), the
+ * contract client, the router, and the design tokens.
+ */
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query"
+import { RouterProvider } from "@tanstack/react-router"
+import { StrictMode } from "react"
+import { createRoot } from "react-dom/client"
+import { make as makeApi } from "./api/ContractClient.ts"
+import { ApiProvider, isFailure } from "./api/client.ts"
+import { makeRouter } from "./router.tsx"
+import { requireSignin } from "./session/signinOverlay.ts"
+import "./theme/tokens.css"
+import "./theme/global.css"
+
+const onError = (error: unknown) => {
+  if (isFailure(error, "signinAgain")) requireSignin()
+}
+
+const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
+  defaultOptions: { queries: { refetchOnWindowFocus: false } }
+})
+const router = makeRouter(queryClient)
+const api = makeApi()
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <ApiProvider value={api}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ApiProvider>
+  </StrictMode>
+)

@@ -1,0 +1,32 @@
+/**
+ * The message catalogue in the account's product noun (Quote, Proposal or Estimate), for every text a screen
+ * shows. Screens never type a message: they read it from here.
+ */
+import * as Wording from "@quotekit/core/Wording"
+import { createContext, useContext } from "react"
+
+/** The catalogue as worded for one noun. */
+export type Messages = ReturnType<typeof Wording.catalogue>
+
+const byNoun = new Map<Wording.Noun, Messages>()
+
+/** The catalogue for a noun, built once per noun. */
+export const messagesFor = (noun: Wording.Noun): Messages => {
+  let m = byNoun.get(noun)
+  if (m === undefined) {
+    m = Wording.catalogue(noun)
+    byNoun.set(noun, m)
+  }
+  return m
+}
+
+const NounContext = createContext<Wording.Noun>(Wording.defaultNoun)
+
+/** Sets the product noun for everything below (the shell passes the account's). */
+export const NounProvider = NounContext.Provider
+
+/** The current product noun. */
+export const useNoun = (): Wording.Noun => useContext(NounContext)
+
+/** The catalogue in the current product noun. */
+export const useMessages = (): Messages => messagesFor(useContext(NounContext))

@@ -1,0 +1,404 @@
+/**
+ * One row of the editor: a price item (code, title, quantity, unit price, discount, tax, amount, optional-item
+ * choice, editable quantity, subscription term, description), a text row, a subtotal or the total. Rows are
+ * memoised: a keystroke re-renders only the row it changed and rows whose shown figures changed.
+ */
+import type * as AccountApi from "@quotekit/core/api/AccountApi"
+import * as ContactChoice from "@quotekit/core/ContactChoice"
+import * as LineItem from "@quotekit/core/LineItem"
+import * as Money from "@quotekit/core/Money"
+import * as NumberInput from "@quotekit/core/NumberInput"
+import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
+import { type Dispatch, memo, useCallback, useEffect, useRef } from "react"
+import { useMessages } from "../page/useMessages.ts"
+import controls from "../theme/Controls.module.css"
+import { NumberField } from "./NumberField.tsx"
+import styles from "./QuoteEditor.module.css"
+import { type Action, choiceFlags, choiceKind } from "./useQuoteDraft.ts"
+
+/** Props of a row. */
+export interface ItemRowProps {
+  readonly row: LineItem.QuoteItem
+  readonly index: number
+  /** The figure shown at the row's end: the line amount, the section sum, or the quote total. */
+  readonly figure: Money.Decimal
+  /** Whether the row counts in the totals (unselected options are shown muted). */
+  readonly selected: boolean
+  readonly canMoveUp: boolean
+  readonly canMoveDown: boolean
+  readonly taxes: ReadonlyArray<AccountApi.CacheAccount["item_taxes"][number]>
+  readonly showCode: boolean
+  readonly symbol: string
+  readonly locked: boolean
+  readonly dispatch: Dispatch<Action>
+}
+
+const sameRow = (a: ItemRowProps, b: ItemRowProps): boolean =>
+  a.row === b.row &&
+  a.index === b.index &&
+  a.selected === b.selected &&
+  a.canMoveUp === b.canMoveUp &&
+  a.canMoveDown === b.canMoveDown &&
+  a.taxes === b.taxes &&
+  a.showCode === b.showCode &&
+  a.symbol === b.symbol &&
+  a.locked === b.locked &&
+  a.dispatch === b.dispatch &&
+  Money.equals(a.figure, b.figure)
+
+/** One editor row. */
+export const ItemRow = memo(function ItemRow(props: ItemRowProps) {
+  const { row, index, dispatch } = props
+  const m = useMessages()
+  const ref = useRef<HTMLLIElement>(null)
+  const id = row.quote_item_id
+  // A row just added scrolls into view and takes focus; every animation state settles back to idle.
+  useEffect(() => {
+    const state = row.display_state
+    if (state === undefined || state === "idle") return
+    if (state === "add") {
+      ref.current?.scrollIntoView({ block: "nearest" })
+      ref.current?.querySelector<HTMLElement>("input, textarea")?.focus()
+    }
+    const timer = setTimeout(() => dispatch({ type: "settled", id, at: index }), LineItem.ADD_SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [row.display_state, dispatch, id, index])
+
+  const actions = (
+    <fieldset className={styles.rowActions} aria-label={m.rowActions(index + 1)}>
+      <button
+        type="button"
+        className={controls.icon}
+        aria-label={m.moveUp}
+        title={m.moveUp}
+        disabled={!props.canMoveUp}
+        onClick={() => dispatch({ type: "move", at: index, direction: "up" })}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className={controls.icon}
+        aria-label={m.moveDown}
+        title={m.moveDown}
+        disabled={!props.canMoveDown}
+        onClick={() => dispatch({ type: "move", at: index, direction: "down" })}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className={controls.icon}
+        aria-label={m.delete}
+        title={m.delete}
+        onClick={() => dispatch({ type: "remove", at: index })}
+      >
+        ×
+      </button>
+    </fieldset>
+  )
+
+  switch (row.item_type) {
+    case LineItem.ItemType.price:
+      return <PriceRow {...props} rowRef={ref} actions={actions} />
+    case LineItem.ItemType.subtotal:
+      return (
+        <li ref={ref} className={styles.sumRow} data-row={index}>
+          <span className={styles.sumLabel}>{m.subtotal}</span>
+          <span className={styles.figure} data-figure="subtotal">
+            {props.symbol}
+            {Money.format(props.figure)}
+          </span>
+          {actions}
+        </li>
+      )
+    case LineItem.ItemType.total:
+      return (
+        <li ref={ref} className={styles.totalRow} data-row={index}>
+          <span className={styles.sumLabel}>{m.total}</span>
+          <span className={styles.figure} data-figure="total-row">
+            {props.symbol}
+            {Money.format(props.figure)}
+          </span>
+        </li>
+      )
+    default:
+      return (
+        <li ref={ref} className={styles.textRow} data-row={index}>
+          <label className="visually-hidden" htmlFor={`row-${id}-body`}>
+            {m.textBody}
+          </label>
+          <textarea
+            id={`row-${id}-body`}
+            className={controls.textarea}
+            placeholder={m.textBody}
+            value={row.item_body}
+            onChange={(e) =>
+              dispatch({ type: "rowFields", id, at: index, patch: { item_body: e.currentTarget.value } })
+            }
+          />
+          {actions}
+        </li>
+      )
+  }
+}, sameRow)
+
+const PriceRow = ({
+  row,
+  index,
+  figure,
+  selected,
+  taxes,
+  showCode,
+  locked,
+  dispatch,
+  rowRef,
+  actions
+}: ItemRowProps & { readonly rowRef: React.RefObject<HTMLLIElement | null>; readonly actions: React.ReactNode }) => {
+  const m = useMessages()
+  const id = row.quote_item_id
+  const onQuantity = useCallback(
+    (value: Money.Decimal) => dispatch({ type: "rowNumber", id, at: index, field: "quantity", value }),
+    [id, index, dispatch]
+  )
+  const onUnit = useCallback(
+    (value: Money.Decimal) => dispatch({ type: "rowNumber", id, at: index, field: "price_unit", value }),
+    [id, index, dispatch]
+  )
+  const onDiscount = useCallback(
+    (value: Money.Decimal) => dispatch({ type: "rowNumber", id, at: index, field: "discount_item", value }),
+    [id, index, dispatch]
+  )
+  const onTotal = useCallback(
+    (value: Money.Decimal) => dispatch({ type: "rowTotal", id, at: index, value }),
+    [id, index, dispatch]
+  )
+  const kind = choiceKind(row.contact_choice)
+  const defaultOn = ContactChoice.isDefaultOn(row.contact_choice)
+  const subscription = SubscriptionTerm.isSubscription(row)
+  const fields = (patch: Parameters<typeof dispatchFields>[0]) => dispatchFields(patch)
+  const dispatchFields = (patch: {
+    item_code?: string
+    item_title?: string
+    item_body?: string
+    item_tax_id?: number
+  }) => dispatch({ type: "rowFields", id, at: index, patch: patch as never })
+  const disabled = locked || row.editing === "locked"
+  return (
+    <li ref={rowRef} className={`${styles.priceRow} ${selected ? "" : styles.unselected}`} data-row={index}>
+      <div className={styles.priceMain}>
+        {showCode && (
+          <input
+            className={`${controls.input} ${styles.code}`}
+            aria-label={m.itemCode}
+            placeholder={m.itemCode}
+            maxLength={LineItem.ITEM_CODE_MAX}
+            value={row.item_code}
+            disabled={disabled}
+            onChange={(e) => fields({ item_code: e.currentTarget.value })}
+          />
+        )}
+        <input
+          className={`${controls.input} ${styles.itemTitle}`}
+          aria-label={m.itemTitle}
+          placeholder={m.itemTitle}
+          value={row.item_title}
+          disabled={disabled}
+          onChange={(e) => fields({ item_title: e.currentTarget.value })}
+        />
+        <NumberField
+          label={m.quantity}
+          hideLabel
+          field="quantity"
+          className={styles.qty}
+          value={row.quantity}
+          preset={NumberInput.presets.quantity}
+          onValue={onQuantity}
+          disabled={disabled}
+        />
+        <NumberField
+          label={m.unitPrice}
+          hideLabel
+          field="unit"
+          className={styles.unit}
+          value={row.price_unit}
+          preset={NumberInput.presets.priceUnit}
+          onValue={onUnit}
+          disabled={disabled}
+        />
+        <NumberField
+          label={m.discount}
+          hideLabel
+          field="discount"
+          className={styles.pct}
+          value={row.discount_item}
+          preset={NumberInput.presets.discount}
+          onValue={onDiscount}
+          disabled={disabled}
+        />
+        <select
+          className={`${controls.select} ${styles.tax}`}
+          aria-label={m.itemTax}
+          value={row.item_tax_id}
+          disabled={disabled}
+          onChange={(e) => fields({ item_tax_id: Number(e.currentTarget.value) })}
+        >
+          <option value={0}>{m.noTaxRate}</option>
+          {taxes.map((t) => (
+            <option key={t.item_tax_id} value={t.item_tax_id}>
+              {t.description} {Money.formatTrimmed(t.tax_rate, 0, 4)}%
+            </option>
+          ))}
+        </select>
+        <NumberField
+          label={m.lineTotal}
+          hideLabel
+          field="amount"
+          className={styles.amount}
+          value={figure}
+          preset={NumberInput.presets.itemTotal}
+          onValue={onTotal}
+          disabled={disabled}
+        />
+        {actions}
+      </div>
+      <div className={styles.priceMore}>
+        <textarea
+          className={`${controls.textarea} ${styles.body}`}
+          aria-label={m.itemBody}
+          placeholder={m.itemBody}
+          rows={1}
+          value={row.item_body}
+          disabled={disabled}
+          onChange={(e) => fields({ item_body: e.currentTarget.value })}
+        />
+        <div className={styles.options}>
+          <select
+            className={controls.select}
+            aria-label={m.optionalItem}
+            value={kind}
+            onChange={(e) =>
+              dispatch({
+                type: "rowChoice",
+                id,
+                at: index,
+                flags: choiceFlags(e.currentTarget.value as typeof kind, defaultOn || kind === "always")
+              })
+            }
+          >
+            <option value="always">{m.choiceAlways}</option>
+            <option value="optional">{m.optionalItem}</option>
+            <option value="multiple">{m.choiceMultiple}</option>
+          </select>
+          {kind !== "always" && (
+            <label className={controls.checkbox}>
+              <input
+                type="checkbox"
+                checked={defaultOn}
+                onChange={(e) =>
+                  dispatch({ type: "rowChoice", id, at: index, flags: choiceFlags(kind, e.currentTarget.checked) })
+                }
+              />
+              {m.choiceDefaultOn}
+            </label>
+          )}
+          <label className={controls.checkbox}>
+            <input
+              type="checkbox"
+              checked={LineItem.isQuantityEditable(row)}
+              onChange={(e) => dispatch({ type: "rowEditableQuantity", id, at: index, on: e.currentTarget.checked })}
+            />
+            {m.customerEditsQuantity}
+          </label>
+          <label className={controls.checkbox}>
+            <input
+              type="checkbox"
+              checked={subscription}
+              onChange={(e) => dispatch({ type: "rowSubscription", id, at: index, on: e.currentTarget.checked })}
+            />
+            {m.subscription}
+          </label>
+          {subscription && <TermFields row={row} index={index} dispatch={dispatch} />}
+        </div>
+      </div>
+    </li>
+  )
+}
+
+const everyPreset = NumberInput.makePreset({
+  decimals: 0,
+  negatives: false,
+  min: Money.one,
+  max: Money.fromInt(SubscriptionTerm.MAX_EVERY)
+})
+const durationPreset = NumberInput.makePreset({
+  decimals: 0,
+  negatives: false,
+  max: Money.fromInt(SubscriptionTerm.MAX_DURATION)
+})
+
+const TermFields = ({
+  row,
+  index,
+  dispatch
+}: {
+  readonly row: LineItem.QuoteItem
+  readonly index: number
+  readonly dispatch: Dispatch<Action>
+}) => {
+  const m = useMessages()
+  const id = row.quote_item_id
+  const onEvery = useCallback(
+    (v: Money.Decimal) =>
+      dispatch({ type: "rowTerm", id, at: index, term: { term_every: Number(Money.toFixed(v, 0)) } }),
+    [id, index, dispatch]
+  )
+  const onDuration = useCallback(
+    (v: Money.Decimal) =>
+      dispatch({ type: "rowTerm", id, at: index, term: { term_duration: Number(Money.toFixed(v, 0)) } }),
+    [id, index, dispatch]
+  )
+  return (
+    <div className={styles.term}>
+      <NumberField
+        label={m.repeatsEvery}
+        className={styles.qty}
+        value={Money.fromInt(row.term_every)}
+        preset={everyPreset}
+        onValue={onEvery}
+      />
+      <div className={controls.field}>
+        <label className={controls.label} htmlFor={`row-${id}-unit`}>
+          {m.termUnit}
+        </label>
+        <select
+          id={`row-${id}-unit`}
+          className={controls.select}
+          value={row.term_type}
+          onChange={(e) =>
+            dispatch({
+              type: "rowTerm",
+              id,
+              at: index,
+              term: { term_type: Number(e.currentTarget.value) as SubscriptionTerm.TermType }
+            })
+          }
+        >
+          {([1, 2, 3] as const).map((t) => (
+            <option key={t} value={t}>
+              {SubscriptionTerm.unitName(t, row.term_every)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <NumberField
+        label={m.payments}
+        className={styles.qty}
+        value={Money.fromInt(row.term_duration)}
+        preset={durationPreset}
+        onValue={onDuration}
+      />
+      <span className={styles.termText}>{SubscriptionTerm.describe(row)}</span>
+    </div>
+  )
+}

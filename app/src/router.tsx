@@ -1,0 +1,154 @@
+/**
+ * The routes, declared in code. Every screen is its own chunk (`lazyRouteComponent`), so a page loads only the
+ * code it shows; the shell and the sign-in overlay are in the entry. Back and forward restore scroll positions.
+ *
+ * Paths follow the spec: /quotes/{quoteId or new}/{action} for the editor, /content/templates/{id}/{action} for
+ * templates. The 'which account' page is /sign-in/accounts, because GET /sign-in/which-account is the API's.
+ */
+import type { QueryClient } from "@tanstack/react-query"
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect
+} from "@tanstack/react-router"
+import { SigninOverlay } from "./session/SigninOverlay.tsx"
+import { AppShell } from "./shell/AppShell.tsx"
+import { NotFoundPage } from "./shell/NotFoundPage.tsx"
+import { RouteError } from "./shell/RouteError.tsx"
+
+/** What every route can reach. */
+export interface RouterContext {
+  readonly queryClient: QueryClient
+}
+
+const Root = () => (
+  <>
+    <Outlet />
+    <SigninOverlay />
+  </>
+)
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteError
+})
+
+type Search = Record<string, string | undefined>
+/** Keep string query values; drop the rest, so pages read plain strings. */
+const stringSearch = (search: Record<string, unknown>): Search => {
+  const out: Search = {}
+  for (const [k, v] of Object.entries(search)) if (typeof v === "string" || typeof v === "number") out[k] = String(v)
+  return out
+}
+
+const lazy = <const K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazyRouteComponent(load, name)
+
+const signIn = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-in",
+  validateSearch: stringSearch,
+  component: lazy(() => import("./signin/SignInPage.tsx"), "SignInPage")
+})
+const newAccount = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/new-account",
+  component: lazy(() => import("./signin/NewAccountPage.tsx"), "NewAccountPage")
+})
+const forgotPassword = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-in/forgot-password",
+  validateSearch: stringSearch,
+  component: lazy(() => import("./signin/ForgotPasswordPage.tsx"), "ForgotPasswordPage")
+})
+const whichAccount = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-in/accounts",
+  component: lazy(() => import("./signin/WhichAccountPage.tsx"), "WhichAccountPage")
+})
+const notFound = createRoute({ getParentRoute: () => rootRoute, path: "/not-found", component: NotFoundPage })
+const index = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/",
+  beforeLoad: () => {
+    throw redirect({ to: "/dashboard" })
+  }
+})
+
+const app = createRoute({ getParentRoute: () => rootRoute, id: "app", component: AppShell })
+const dashboard = createRoute({
+  getParentRoute: () => app,
+  path: "/dashboard",
+  component: lazy(() => import("./dashboard/DashboardPage.tsx"), "DashboardPage")
+})
+const quotes = createRoute({
+  getParentRoute: () => app,
+  path: "/quotes",
+  validateSearch: stringSearch,
+  component: lazy(() => import("./quotes/QuoteListPage.tsx"), "QuoteListPage")
+})
+const editorComponent = lazy(() => import("./quotes/QuoteEditorPage.tsx"), "QuoteEditorPage")
+const quoteEditor = createRoute({
+  getParentRoute: () => app,
+  path: "/quotes/$quoteId/$action",
+  validateSearch: stringSearch,
+  component: editorComponent
+})
+const quoteEditorDefault = createRoute({
+  getParentRoute: () => app,
+  path: "/quotes/$quoteId",
+  validateSearch: stringSearch,
+  component: editorComponent
+})
+const templateEditor = createRoute({
+  getParentRoute: () => app,
+  path: "/content/templates/$quoteId/$action",
+  validateSearch: stringSearch,
+  component: lazy(() => import("./quotes/QuoteEditorPage.tsx"), "TemplateEditorPage")
+})
+const section = (path: string, title: "contacts" | "templatesAndItems" | "accountSettings" | "personalSettings") =>
+  createRoute({
+    getParentRoute: () => app,
+    path,
+    component: lazy(() => import("./shell/SectionRoutes.tsx"), title)
+  })
+
+const routeTree = rootRoute.addChildren([
+  index,
+  signIn,
+  newAccount,
+  forgotPassword,
+  whichAccount,
+  notFound,
+  app.addChildren([
+    dashboard,
+    quotes,
+    quoteEditor,
+    quoteEditorDefault,
+    templateEditor,
+    section("/contacts", "contacts"),
+    section("/content/templates", "templatesAndItems"),
+    section("/settings", "accountSettings"),
+    section("/settings/personal", "personalSettings")
+  ])
+])
+
+/** Build the router for a query client. */
+export const makeRouter = (queryClient: QueryClient) =>
+  createRouter({
+    routeTree,
+    context: { queryClient },
+    scrollRestoration: true,
+    defaultPreload: "intent",
+    defaultErrorComponent: RouteError
+  })
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof makeRouter>
+  }
+}

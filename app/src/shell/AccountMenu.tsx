@@ -1,0 +1,90 @@
+/**
+ * The account menu (Radix DropdownMenu): Account Settings, Personal Settings, Help & Support, Reviews and Leads
+ * when the account has them, the account switcher when the sign-in belongs to several accounts, and Sign Out.
+ */
+import type * as AccountApi from "@quotekit/core/api/AccountApi"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useNavigate } from "@tanstack/react-router"
+import { DropdownMenu } from "radix-ui"
+import { useApi } from "../api/client.ts"
+import { useMessages } from "../page/useMessages.ts"
+import styles from "./AppShell.module.css"
+
+/** The menu under the account's name. */
+export const AccountMenu = ({ account }: { readonly account: AccountApi.AccountSignin }) => {
+  const m = useMessages()
+  const api = useApi()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const signOut = useMutation({
+    mutationFn: api.signOut,
+    onSettled: () => {
+      queryClient.clear()
+      void navigate({ to: "/sign-in" })
+    }
+  })
+  const switchTo = useMutation({
+    mutationFn: api.selectAccount,
+    onSuccess: () => {
+      void queryClient.invalidateQueries()
+      void navigate({ to: "/dashboard" })
+    }
+  })
+  const go = (to: string) => () => void navigate({ to })
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={styles.accountTrigger}>
+        <span className={styles.avatar} aria-hidden="true">
+          {account.account_name.trim().slice(0, 1).toUpperCase()}
+        </span>
+        <span className={styles.accountName}>{account.account_name}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6}>
+          <DropdownMenu.Item className={styles.menuItem} onSelect={go("/settings")}>
+            {m.accountSettings}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={styles.menuItem} onSelect={go("/settings/personal")}>
+            {m.personalSettings}
+          </DropdownMenu.Item>
+          {account.hasReviews && (
+            <DropdownMenu.Item className={styles.menuItem} onSelect={go("/settings/reviews")}>
+              {m.reviews}
+            </DropdownMenu.Item>
+          )}
+          {account.hasLeads && (
+            <DropdownMenu.Item className={styles.menuItem} onSelect={go("/c/leads")}>
+              {m.leads}
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item className={styles.menuItem} onSelect={() => window.open("/help", "_blank", "noopener")}>
+            {m.helpAndSupport}
+          </DropdownMenu.Item>
+          {account.accounts.length > 1 && (
+            <>
+              <DropdownMenu.Separator className={styles.menuSeparator} />
+              <DropdownMenu.Label className={styles.menuLabel}>{m.switchAccount}</DropdownMenu.Label>
+              <DropdownMenu.RadioGroup
+                value={String(account.account_id)}
+                onValueChange={(v) => {
+                  if (Number(v) !== account.account_id) switchTo.mutate(Number(v))
+                }}
+              >
+                {account.accounts.map((a) => (
+                  <DropdownMenu.RadioItem key={a.account_id} value={String(a.account_id)} className={styles.menuItem}>
+                    <DropdownMenu.ItemIndicator className={styles.menuIndicator}>✓</DropdownMenu.ItemIndicator>
+                    {a.account_name}
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.RadioGroup>
+            </>
+          )}
+          <DropdownMenu.Separator className={styles.menuSeparator} />
+          <DropdownMenu.Item className={styles.menuItem} onSelect={() => signOut.mutate()}>
+            {m.signOut}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}

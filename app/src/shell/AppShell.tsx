@@ -1,0 +1,107 @@
+/**
+ * The signed-in frame: top navigation, account menu, the mobile menu below 768 px, and the page. It loads the
+ * account cache; a missing session leaves the frame in place under the sign-in overlay, an unchosen account
+ * goes to the 'which account' page, any other failure shows the load failure banner.
+ */
+import * as Wording from "@quotekit/core/Wording"
+import { Link, Navigate, Outlet, useRouterState } from "@tanstack/react-router"
+import { useEffect, useState } from "react"
+import { isFailure } from "../api/client.ts"
+import { NounProvider, useMessages } from "../page/useMessages.ts"
+import { useAccount } from "../session/useAccount.ts"
+import { AccountMenu } from "./AccountMenu.tsx"
+import styles from "./AppShell.module.css"
+import { LoadFailure } from "./LoadFailure.tsx"
+import { navEntries } from "./navigation.ts"
+import page from "./Page.module.css"
+
+/** The layout route of every signed-in page. */
+export const AppShell = () => {
+  const account = useAccount()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const [menuOpen, setMenuOpen] = useState(false)
+  // Leaving a page closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
+  useEffect(() => setMenuOpen(false), [pathname])
+  const signin = account.data?.account_signin
+  // The account's noun (Quote / Proposal / Estimate) once the cache carries it; the default until then.
+  const noun = Wording.defaultNoun
+
+  if (isFailure(account.error, "chooseAccount")) return <Navigate to="/sign-in/accounts" />
+  return (
+    <NounProvider value={noun}>
+      <ShellFrame signin={signin} pathname={pathname} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)}>
+        {account.isSuccess ? (
+          <Outlet />
+        ) : account.isError && !isFailure(account.error, "signinAgain") ? (
+          <div className={page.page}>
+            <LoadFailure error={account.error} onRetry={() => void account.refetch()} />
+          </div>
+        ) : (
+          <div className={page.page} aria-busy="true">
+            <div className={page.skeleton} />
+          </div>
+        )}
+      </ShellFrame>
+    </NounProvider>
+  )
+}
+
+const ShellFrame = ({
+  signin,
+  pathname,
+  menuOpen,
+  onToggleMenu,
+  children
+}: {
+  readonly signin: Parameters<typeof navEntries>[1]
+  readonly pathname: string
+  readonly menuOpen: boolean
+  readonly onToggleMenu: () => void
+  readonly children: React.ReactNode
+}) => {
+  const m = useMessages()
+  const entries = navEntries(m, signin)
+  const links = entries.map((e) => (
+    <Link
+      key={e.to}
+      to={e.to}
+      className={styles.navLink}
+      aria-current={pathname === e.to || pathname.startsWith(`${e.to}/`) ? "page" : undefined}
+    >
+      {e.label}
+    </Link>
+  ))
+  return (
+    <div className={styles.shell}>
+      <header className={styles.topbar}>
+        <Link to="/dashboard" className={styles.brand}>
+          {m.productName}
+        </Link>
+        <nav aria-label={m.mainNavigation} className={styles.nav}>
+          {links}
+        </nav>
+        <div className={styles.spacer} />
+        {signin && <AccountMenu account={signin} />}
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={onToggleMenu}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{m.menu}</span>
+        </button>
+      </header>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label={m.menu} className={styles.mobileNav}>
+          {links}
+        </nav>
+      )}
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
+    </div>
+  )
+}

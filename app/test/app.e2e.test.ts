@@ -1,0 +1,90 @@
+// @vitest-environment node
+/**
+ * Smoke test in headless Chromium against a production build: the sign-in page (a refused sign-in shows its
+ * banner and highlights the fields) and the quote editor (typing in a quantity field updates the totals on
+ * screen), each checked with axe-core for serious or critical accessibility violations.
+ */
+import { readFile } from "node:fs/promises"
+import { createRequire } from "node:module"
+import * as Message from "@quotekit/core/Message"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type AppServer, serve } from "./support/AppServer.ts"
+import { launch } from "./support/browser.ts"
+import { buildApp, distRoot } from "./support/build.ts"
+import { cacheAccountJson, signinRefusedJson } from "./support/fixtures.ts"
+
+const m = Message.catalogue
+let server: AppServer
+let browser: Browser
+let axeSource: string
+
+beforeAll(async () => {
+  await buildApp()
+  server = await serve(distRoot, {
+    "GET /get/cache-account": () => ({ status: 200, body: cacheAccountJson() }),
+    "GET /api/csrf": () => ({ status: 200, body: { token: "test-token" } }),
+    "POST /sign-in": () => ({ status: 400, body: signinRefusedJson(m.signinWrong) })
+  })
+  browser = await launch()
+  axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/** Serious and critical axe violations on the page, as "rule: target" lines. */
+const axeViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
+  await page.addScriptTag({ content: axeSource })
+  const results = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe
+    return (await axe.run(document)) as {
+      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: Array<string> }> }>
+    }
+  })
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+}
+
+describe("team app in Chromium", () => {
+  it("signs in: a refused sign-in shows the banner and highlights both fields", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/sign-in`)
+    await page.getByRole("heading", { name: m.signIn }).waitFor()
+    expect(await page.title()).toBe(m.pageTitle(m.signIn))
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.getByLabel(m.email).fill("ann@example.com")
+    await page.getByLabel(m.password).fill("not-the-password")
+    await page.getByRole("button", { name: m.signIn }).click()
+    await page.getByRole("alert").getByText(m.signinWrong).waitFor()
+    expect(await page.getByLabel(m.email).getAttribute("aria-invalid")).toBe("true")
+    expect(await page.getByLabel(m.password).getAttribute("aria-invalid")).toBe("true")
+    await page.close()
+  })
+
+  it("edits a new quote: a quantity keystroke updates the totals, the form turns dirty", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/quotes/new/is-editing`)
+    await page.getByRole("heading", { name: m.draftTitle("") }).waitFor()
+    expect(await page.title()).toBe(m.pageTitle(m.draftTitle("")))
+
+    const unit = page.locator('input[data-field="unit"]').first()
+    const quantity = page.locator('input[data-field="quantity"]').first()
+    const total = page.locator('[data-total="up-front:total"]')
+    await unit.fill("120")
+    await quantity.fill("2")
+    await total.getByText("$240.00").waitFor()
+    await quantity.pressSequentially("*3")
+    await page.getByText("= 6").waitFor()
+    await total.getByText("$720.00").waitFor()
+    await quantity.press("Enter")
+    expect(await quantity.inputValue()).toBe("6")
+    await page.getByText(m.unsavedChanges).first().waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.close()
+  })
+})
