@@ -168,6 +168,27 @@ export const setQuantity = (quote: PublicQuote, index: number, quantity: Money.D
   return { ...quote, publicItems: quote.publicItems.map((r, i) => (i === index ? { ...r, quantity: next } : r)) }
 }
 
+/**
+ * An amount as the customer sees it: the quote's currency symbol before the amount with comma thousands and
+ * `scale` decimals (2 for amounts; unit prices show 2 to 4 with `minScale` 2), the sign before both: "-$1,234.50".
+ */
+export const formatAmount = (
+  quote: Pick<PublicQuote, "symbol">,
+  amount: Money.Decimal,
+  minScale: number = Money.AMOUNT_SCALE,
+  maxScale: number = minScale
+): string => {
+  const text = Money.formatTrimmed(amount, minScale, maxScale)
+  return text.startsWith("-") ? `-${quote.symbol}${text.slice(1)}` : `${quote.symbol}${text}`
+}
+
+/** A unit price as the customer sees it: the symbol, then 2 to 4 decimals ("$12.50", "$0.1234"). */
+export const formatUnitPrice = (quote: Pick<PublicQuote, "symbol">, price: Money.Decimal): string =>
+  formatAmount(quote, price, Money.AMOUNT_SCALE, Money.UNIT_SCALE)
+
+/** A percent or a quantity as shown: trailing zeros trimmed, at most 4 decimals ("12.5", "2"). */
+export const formatNumber = (n: Money.Decimal): string => Money.formatTrimmed(n, 0, Money.UNIT_SCALE)
+
 /** A price item's state after the customer's changes, as a page reports or posts it. */
 export interface Choice {
   readonly quote_item_id: number

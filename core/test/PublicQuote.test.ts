@@ -188,6 +188,17 @@ describe("PublicQuote", () => {
     assert.isTrue(PublicQuote.acceptsChanges(undefined))
   })
 
+  it("formats amounts with the quote's symbol, the sign first", () => {
+    const q = { symbol: "€" }
+    assert.strictEqual(PublicQuote.formatAmount(q, m("1234.5")), "€1,234.50")
+    assert.strictEqual(PublicQuote.formatAmount(q, m("-0.125")), "-€0.13")
+    assert.strictEqual(PublicQuote.formatAmount(q, Money.zero), "€0.00")
+    assert.strictEqual(PublicQuote.formatUnitPrice(q, m("12.5")), "€12.50")
+    assert.strictEqual(PublicQuote.formatUnitPrice(q, m("0.12345")), "€0.1235")
+    assert.strictEqual(PublicQuote.formatNumber(m("2.50")), "2.5")
+    assert.strictEqual(PublicQuote.formatNumber(m("1500")), "1,500")
+  })
+
   // --- properties ---
 
   const dec = (min: bigint, max: bigint) =>
