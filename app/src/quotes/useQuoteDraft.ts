@@ -84,11 +84,13 @@ const replaceRow = (
   draft: Draft,
   id: number,
   at: number,
-  change: (r: LineItem.QuoteItem) => LineItem.QuoteItem
+  change: (r: LineItem.QuoteItem) => LineItem.QuoteItem,
+  pricedOnly = true
 ): Draft => {
   const i = indexOf(draft.items, id, at)
   const current = draft.items[i]
-  if (current === undefined) return draft
+  // Prices, quantities, choices and terms belong to price items; other rows carry none.
+  if (current === undefined || (pricedOnly && !LineItem.isPrice(current))) return draft
   const next = change(current)
   if (next === current) return draft
   return { ...draft, items: draft.items.with(i, next), dirty: true }
@@ -112,11 +114,17 @@ const setQuote = (draft: Draft, fields: Partial<ConstructorParameters<typeof Quo
   dirty: true
 })
 
+const pickTerm = (r: SubscriptionTerm.Term): SubscriptionTerm.Term => ({
+  term_every: r.term_every,
+  term_type: r.term_type,
+  term_duration: r.term_duration
+})
+
 /** The term a row takes when its subscription is switched on: the nearest subscription above it, else monthly. */
 const termAbove = (items: ReadonlyArray<LineItem.QuoteItem>, index: number): Option.Option<SubscriptionTerm.Term> => {
   for (let i = index - 1; i >= 0; i--) {
     const r = items[i]!
-    if (LineItem.isPrice(r) && SubscriptionTerm.isSubscription(r)) return Option.some(r)
+    if (LineItem.isPrice(r) && SubscriptionTerm.isSubscription(r)) return Option.some(pickTerm(r))
   }
   return Option.none()
 }
@@ -148,7 +156,7 @@ export const reduce = (draft: Draft, action: Action): Draft => {
     case "from":
       return setQuote(draft, { from: action.signinId as Quote.Quote["from"] })
     case "rowFields":
-      return replaceRow(draft, action.id, action.at, (r) => row({ ...r, ...action.patch }))
+      return replaceRow(draft, action.id, action.at, (r) => row({ ...r, ...action.patch }), false)
     case "rowNumber":
       return replaceRow(draft, action.id, action.at, (r) =>
         Money.equals(r[action.field], action.value) ? r : priced(r, { [action.field]: action.value })
@@ -200,12 +208,6 @@ export const reduce = (draft: Draft, action: Action): Draft => {
     }
   }
 }
-
-const pickTerm = (r: SubscriptionTerm.Term): SubscriptionTerm.Term => ({
-  term_every: r.term_every,
-  term_type: r.term_type,
-  term_duration: r.term_duration
-})
 
 /** What a new draft takes from the route and the account. */
 export interface NewDraftOptions {

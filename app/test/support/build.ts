@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process"
 import { createRequire } from "node:module"
+import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 /** The app folder and its build output. */
@@ -13,7 +14,7 @@ export const distRoot = fileURLToPath(new URL("../../dist", import.meta.url))
 /** Run a production build; resolves when `dist` is written, rejects with Vite's output when it fails. */
 export const buildApp = (): Promise<void> =>
   new Promise((resolve, reject) => {
-    const vite = createRequire(import.meta.url).resolve("vite/bin/vite.js")
+    const vite = join(dirname(createRequire(import.meta.url).resolve("vite/package.json")), "bin", "vite.js")
     const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], {
       cwd: appRoot,
       env: { ...process.env, NODE_ENV: "production" },
