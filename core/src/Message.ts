@@ -392,14 +392,10 @@ export const catalogue = {
   clearDate: "Clear date",
   currency: "Currency",
   amountsEntered: "Amounts are",
-  taxModeLabel: (mode: "exclusive_including" | "exclusive_excluding" | "inclusive" | "no_tax", taxWord: string) =>
-    mode === "exclusive_including"
-      ? `Exclusive of ${taxWord}`
-      : mode === "exclusive_excluding"
-        ? `Exclusive of ${taxWord}, totals without ${taxWord}`
-        : mode === "inclusive"
-          ? `Inclusive of ${taxWord}`
-          : `No ${taxWord}`,
+  taxExclusive: (taxWord: string) => `Exclusive of ${taxWord}`,
+  taxExclusiveTotalsWithout: (taxWord: string) => `Exclusive of ${taxWord}, totals without ${taxWord}`,
+  taxInclusive: (taxWord: string) => `Inclusive of ${taxWord}`,
+  taxNone: (taxWord: string) => `No ${taxWord}`,
   discount: "Discount",
   deposit: "Deposit",
   items: "Items",
