@@ -46,6 +46,18 @@ describe("QuoteEditor", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Draft: Kitchen refit")
   })
 
+  it("offers the tax modes in the account's word for tax", async () => {
+    await setup()
+    const select = screen.getByLabelText(m.amountsEntered) as HTMLSelectElement
+    expect(select.selectedOptions[0]!.textContent).toBe(m.taxExclusive("GST"))
+    expect(Array.from(select.options, (o) => o.textContent)).toEqual([
+      m.taxExclusive("GST"),
+      m.taxExclusiveTotalsWithout("GST"),
+      m.taxInclusive("GST"),
+      m.taxNone("GST")
+    ])
+  })
+
   it("recomputes the totals on each keystroke of a quantity", async () => {
     const { field, total, type } = await setup()
     type(field("unit"), "120")

@@ -39,6 +39,20 @@ export interface QuoteEditorProps {
 
 const wallClock = () => Math.floor(Date.now() / 1000)
 
+/** How a tax mode reads in the picker, in the account's word for tax. */
+const taxModeLabel = (m: ReturnType<typeof useMessages>, mode: TaxMode.TaxMode, taxWord: string): string => {
+  switch (mode) {
+    case "exclusive_including":
+      return m.taxExclusive(taxWord)
+    case "exclusive_excluding":
+      return m.taxExclusiveTotalsWithout(taxWord)
+    case "inclusive":
+      return m.taxInclusive(taxWord)
+    case "no_tax":
+      return m.taxNone(taxWord)
+  }
+}
+
 /** The window title of a draft, from the catalogue. */
 export const windowTitle = (m: ReturnType<typeof useMessages>, draft: Draft): string =>
   draft.mode === "template"
@@ -183,7 +197,7 @@ export const QuoteEditor = ({ initial, account, onSave, now = wallClock }: Quote
           >
             {TaxMode.all.map((mode) => (
               <option key={mode} value={mode}>
-                {m.taxModeLabel(mode, signin.taxWord)}
+                {taxModeLabel(m, mode, signin.taxWord)}
               </option>
             ))}
           </select>
