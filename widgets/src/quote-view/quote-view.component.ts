@@ -359,7 +359,7 @@ export class QkQuoteView extends LitElement {
     const showCode = PrivatePricing.shows(bits, "itemCode") && item.item_code !== ""
     const term = SubscriptionTerm.isSubscription(item) ? SubscriptionTerm.describe(item) : ""
     const label = item.item_title === "" ? text.optionalItem : undefined
-    return html`<li part="item item-price${state}" class="item ${optional && !selected ? "unselected" : ""}">
+    return html`<li part="item item-price${state}" class="item ${optional ? "choosable" : ""} ${optional && !selected ? "unselected" : ""}">
       ${
         optional
           ? html`<div class="control">
@@ -389,7 +389,7 @@ export class QkQuoteView extends LitElement {
             ${PrivatePricing.shows(bits, "unitQuantity") ? this.#quantity(quote, item, index, open) : nothing}
             ${
               PrivatePricing.shows(bits, "priceTotal")
-                ? html`<span part="line-total" class="amount">${PublicQuote.formatAmount(quote, figures.iTotalLine)}</span>`
+                ? html`<span part="line-total" class="line-total">${PublicQuote.formatAmount(quote, figures.iTotalLine)}</span>`
                 : nothing
             }
             ${term === "" ? nothing : html`<span class="term">${term}</span>`}
@@ -408,10 +408,10 @@ export class QkQuoteView extends LitElement {
     const unit = PublicQuote.formatUnitPrice(quote, item.price_unit)
     const quantity = LineItem.effectiveQuantity(item.quantity)
     if (!open || !PublicQuote.isQuantityEditable(quote, item))
-      return html`<span class="amount">${PublicQuote.formatNumber(quantity)} × ${unit}</span>`
+      return html`<span class="qty">${PublicQuote.formatNumber(quantity)} × ${unit}</span>`
     const typed = this._typed.get(index)
     const hint = typed === undefined ? undefined : NumberInput.hint(typed, quantityPreset)
-    return html`<span class="amount">
+    return html`<span class="qty">
         <input
           part="quantity-input"
           class="quantity"

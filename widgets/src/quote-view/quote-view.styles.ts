@@ -54,8 +54,11 @@ export const styles = [
       border-bottom: 1px solid var(--qk-color-divider, #d0d7de);
     }
     .item > .text {
-      grid-column: 2;
+      grid-column: 1 / 3;
       min-width: 0;
+    }
+    .choosable > .text {
+      grid-column: 2;
     }
     .item > .control {
       grid-column: 1;
@@ -97,7 +100,14 @@ export const styles = [
       margin: 0.1rem 0 0;
       accent-color: var(--qk-color-primary, #0b5cad);
     }
-    .unselected .amount {
+    .price > span {
+      display: block;
+    }
+    .qty {
+      color: var(--qk-color-muted, #57606a);
+      font-size: 0.875em;
+    }
+    .unselected .line-total {
       color: var(--qk-color-muted, #57606a);
       text-decoration: line-through;
     }
@@ -161,10 +171,13 @@ export const styles = [
         grid-template-columns: auto 1fr;
       }
       .item > .price {
-        grid-column: 2;
+        grid-column: 1 / 3;
         text-align: start;
         margin-top: 0.5rem;
         white-space: normal;
+      }
+      .choosable > .price {
+        grid-column: 2;
       }
       dl {
         max-width: none;
