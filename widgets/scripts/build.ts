@@ -57,7 +57,9 @@ const esm = (outDir: string): InlineConfig => {
       },
       rolldownOptions: {
         external: (id) => EXTERNAL.test(id),
-        output: { chunkFileNames: "chunks/[name]-[hash].js" }
+        // One file per source module, so each element's registering module stays a file of its own that the
+        // package's `sideEffects` list keeps.
+        output: { preserveModules: true, preserveModulesRoot: join(root, "src"), entryFileNames: "[name].js" }
       }
     }
   }
