@@ -15,7 +15,7 @@
  * Layer.launch(ServerLive.pipe(Layer.provide(Migrations.layer), Layer.provideMerge(Database.layer)))
  */
 
-import { mkdirSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { PgClient } from "@effect/sql-pg"
 import { PGlite } from "@electric-sql/pglite"
@@ -44,9 +44,55 @@ const openError = (operation: string) => (cause: unknown) =>
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/**
+ * Takes `<dataDir>.lock` for this process until the scope closes. PGlite has no lock of its own and two
+ * processes writing one data directory corrupt it, so a second quotekit on the same directory is refused. A
+ * lock left by a process that no longer runs is taken over.
+ */
+export const lockDataDir = Effect.fn("Database.lockDataDir")(function* (dataDir: string) {
+  const file = `${resolve(dataDir)}.lock`
+  const take = () => {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" })
+      return true
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      const holder = Number(readFileSync(file, "utf8"))
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) return false
+      rmSync(file, { force: true })
+      writeFileSync(file, String(process.pid), { flag: "wx" })
+      return true
+    }
+  }
+  const taken = yield* Effect.try({ try: take, catch: openError("lock") })
+  if (!taken) {
+    const holder = readFileSync(file, "utf8")
+    return yield* new SqlError.SqlError({
+      reason: new SqlError.ConnectionError({
+        cause: new Error(`${file} is held by process ${holder}`),
+        message: `The embedded database in ${resolve(dataDir)} is in use by process ${holder}; stop it first`,
+        operation: "lock"
+      })
+    })
+  }
+  yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(file, { force: true })))
+})
+
 /** Opens PGlite (with pg_trgm) and closes it when the scope closes. */
 export const openPglite = Effect.fn("Database.openPglite")(function* (options: EmbeddedOptions) {
-  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true })
+  if (options.dataDir !== undefined) {
+    mkdirSync(options.dataDir, { recursive: true })
+    yield* lockDataDir(options.dataDir)
+  }
   const db = yield* Effect.acquireRelease(
     Effect.tryPromise({
       try: () =>

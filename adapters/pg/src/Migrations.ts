@@ -2,7 +2,8 @@
  * The schema migrations of quotekit, applied in order at start. Each is a numbered module
  * (`migrations/0001_accounts.ts`); add new ones to `all` and never edit one that has shipped.
  */
-import { NodeServices } from "@effect/platform-node"
+// The submodule, not the package index: the index loads the HTTP server and costs ~300 ms at start.
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { PgMigrator } from "@effect/sql-pg"
 import { Effect, Layer } from "effect"
 import Accounts from "./migrations/0001_accounts.ts"

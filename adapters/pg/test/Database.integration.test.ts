@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
@@ -41,6 +41,31 @@ describe("Database", () => {
         assert.deepStrictEqual(applied, [])
         assert.isBelow(seconds, 10, "reopening an existing data directory is quick")
         assert.strictEqual(Database.pgdataDirectory(dataDir), join(dataDir, "pgdata"))
+      }),
+    120_000
+  )
+
+  it.live(
+    "refuses a second open of a data directory in use, and takes over a lock left by a dead process",
+    () =>
+      Effect.gen(function* () {
+        const dataDir = join(mkdtempSync(join(tmpdir(), "quotekit-lock-")), "pgdata")
+        yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dirname(dataDir), { recursive: true, force: true })))
+        // No process has pid 2^22 + 1 (above Linux's pid_max default), so this lock is stale.
+        writeFileSync(`${dataDir}.lock`, String(2 ** 22 + 1))
+        const refused = yield* Effect.scoped(
+          Effect.gen(function* () {
+            yield* Database.openPglite({ dataDir })
+            assert.strictEqual(readFileSync(`${dataDir}.lock`, "utf8"), String(process.pid))
+            // Another process holds it now: pretend so with the pid of this test's parent.
+            writeFileSync(`${dataDir}.lock`, String(process.ppid))
+            const error = yield* Effect.flip(Effect.scoped(Database.lockDataDir(dataDir)))
+            writeFileSync(`${dataDir}.lock`, String(process.pid))
+            return error
+          })
+        )
+        assert.match(refused.message, /is in use by process \d+; stop it first/)
+        assert.isFalse(existsSync(`${dataDir}.lock`), "closing releases the lock")
       }),
     120_000
   )
