@@ -11,10 +11,12 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import * as Account from "../Account.ts"
 import * as Country from "../Country.ts"
+import * as DateFormat from "../DateFormat.ts"
 import * as Money from "../Money.ts"
 import * as PrivatePricing from "../PrivatePricing.ts"
 import * as TaxMode from "../TaxMode.ts"
 import * as TaxRate from "../TaxRate.ts"
+import { NotFound } from "./ApiError.ts"
 import { AccountChoice } from "./AuthApi.ts"
 import { AccountChosen, SignedIn } from "./Security.ts"
 
@@ -48,8 +50,9 @@ export const AccountSignin = Schema.Struct({
   /** The real-time room of the account. */
   roomAccount: Schema.String,
   country_id: Country.CountryId,
-  /** One of the 6 date format styles (0 to 5). */
-  dateFormat: Schema.Int,
+  /** The account's date style, one of the six patterns. */
+  dateFormat: DateFormat.Style,
+  /** The billing plan state (trial, active, past_due, cancelled). */
   planState: Schema.String,
   trial: Schema.Boolean,
   hasLeads: Schema.Boolean,
@@ -104,7 +107,7 @@ export type CacheAccount = typeof CacheAccount.Type
 
 /** The account group; every endpoint needs a session with a chosen account. */
 export class AccountApi extends HttpApiGroup.make("account")
-  .add(HttpApiEndpoint.get("cacheAccount", "/get/cache-account", { success: CacheAccount }))
+  .add(HttpApiEndpoint.get("cacheAccount", "/get/cache-account", { success: CacheAccount, error: NotFound }))
   .middleware(AccountChosen)
   .middleware(SignedIn)
   .annotateMerge(OpenApi.annotations({ title: "Account", description: "The chosen account's cached settings." })) {}

@@ -1,0 +1,321 @@
+/**
+ * The sign-in handlers: create account, sign in and out, which account and account select, forgotten
+ * password and reset, invitations. Credential endpoints are rate-limited per client address (and sign-in
+ * also per email); every outcome that matters is written to the audit log.
+ *
+ * @since 0.1.0
+ */
+import * as Account from "@quotekit/core/Account"
+import { Api } from "@quotekit/core/api/Api"
+import { AccessDenied, InvalidInput, NotFound, TooManyAttempts } from "@quotekit/core/api/ApiError"
+import type { SigninState } from "@quotekit/core/api/AuthApi"
+import { CurrentAccount, CurrentSignin } from "@quotekit/core/api/Security"
+import * as Message from "@quotekit/core/Message"
+import { Clock, Effect, Option, Schema } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import * as ClientAddress from "../http/ClientAddress.ts"
+import { PublicUrl } from "../http/PublicUrl.ts"
+import { ServerConfig } from "../ServerConfig.ts"
+import { Mailer } from "./Mailer.ts"
+import { Passwords } from "./Passwords.ts"
+import * as RateLimit from "./RateLimit.ts"
+import { RateLimiter } from "./RateLimit.ts"
+import { AuthRepo, type SigninRecord } from "./Repo.ts"
+import { Sessions } from "./Session.ts"
+import * as Token from "./Token.ts"
+
+/** Split a full name into first and last (the last word is the last name). */
+export const splitName = (name: string): { readonly name_first: string; readonly name_last: string } => {
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== "")
+  if (words.length <= 1) return { name_first: words[0] ?? "", name_last: "" }
+  return { name_first: words.slice(0, -1).join(" "), name_last: words[words.length - 1] ?? "" }
+}
+
+const wrongPair = InvalidInput.answer(Message.catalogue.signinWrong, [
+  { input_id: "email", highlight: true, message: Message.catalogue.signinWrong },
+  { input_id: "password", highlight: true, message: Message.catalogue.signinWrong }
+])
+
+/** The auth group's handlers. */
+export const layer = HttpApiBuilder.group(
+  Api,
+  "auth",
+  Effect.fn(function* (handlers) {
+    const repo = yield* AuthRepo
+    const sessions = yield* Sessions
+    const passwords = yield* Passwords
+    const limiter = yield* RateLimiter
+    const mailer = yield* Mailer
+    const config = yield* ServerConfig
+    const publicUrl = yield* PublicUrl
+
+    const audit = (
+      action: string,
+      ids: { readonly account_id?: Account.AccountId | null; readonly signin_id?: Account.SigninId | null },
+      data: Record<string, unknown> = {}
+    ) =>
+      Effect.gen(function* () {
+        const address = yield* ClientAddress.current
+        const at = yield* Clock.currentTimeMillis
+        yield* repo.audit({
+          account_id: ids.account_id ?? null,
+          signin_id: ids.signin_id ?? null,
+          action,
+          data: { ...data, address },
+          at
+        })
+      })
+
+    /**
+     * Check a password for an email under the sign-in limits (failed attempts per email, all attempts per
+     * address, counted in the database so they hold across restarts and server processes).
+     */
+    const checkPassword = (email: string, password: string) =>
+      Effect.gen(function* () {
+        const address = yield* ClientAddress.current
+        const now = yield* Clock.currentTimeMillis
+        const longest = Math.max(config.signinPerEmail.windowSeconds, config.signinPerAddress.windowSeconds) * 1000
+        const times = yield* repo.attemptTimes({ email, address, since: now - longest })
+        const verdicts = [
+          RateLimit.decide(times.byEmail, now, config.signinPerEmail),
+          RateLimit.decide(times.byAddress, now, config.signinPerAddress)
+        ]
+        const wait = Math.max(0, ...verdicts.map((v) => (v.allowed ? 0 : v.retryAfterSeconds)))
+        if (wait > 0) return yield* TooManyAttempts.answer(wait)
+        const attempt = yield* repo.recordAttempt({ email, address, at: now })
+        const found = yield* repo.signinByEmail(email)
+        const stored = Option.getOrUndefined(found)?.password_hash ?? undefined
+        // A missing sign-in (or one without a password yet) is checked against a dummy hash: same timing.
+        const ok = yield* passwords.verify(password, stored)
+        if (Option.isNone(found) || !ok) {
+          yield* audit(
+            "signin.failed",
+            { signin_id: Option.getOrNull(Option.map(found, (s) => s.signin_id)) },
+            { email }
+          )
+          return yield* wrongPair
+        }
+        yield* repo.attemptSucceeded(attempt)
+        return found.value
+      })
+
+    const limitAddress = (what: string) =>
+      Effect.flatMap(ClientAddress.current, (address) => limiter.attempt(`${what}:${address}`, config.signinPerAddress))
+
+    const stateOf = (signin: SigninRecord, accountId: Account.AccountId | null) =>
+      Effect.map(
+        repo.accountsOf(signin.signin_id),
+        (accounts): SigninState => ({
+          signin_id: signin.signin_id,
+          name_display: signin.name_display,
+          email: signin.email,
+          accounts,
+          account_id: accountId
+        })
+      )
+
+    /** Start a session after a successful credential step; the only account is chosen at once. */
+    const signInAs = (signin: SigninRecord, preferred: Account.AccountId | null) =>
+      Effect.gen(function* () {
+        const accounts = yield* repo.accountsOf(signin.signin_id)
+        const chosen =
+          preferred !== null && accounts.some((a) => a.account_id === preferred)
+            ? preferred
+            : accounts.length === 1 && accounts[0] !== undefined
+              ? accounts[0].account_id
+              : null
+        yield* sessions.start(signin.signin_id, chosen)
+        return {
+          signin_id: signin.signin_id,
+          name_display: signin.name_display,
+          email: signin.email,
+          accounts,
+          account_id: chosen
+        }
+      })
+
+    const signinOrDie = (id: Account.SigninId) =>
+      Effect.flatMap(
+        repo.signinById(id),
+        Option.match({ onNone: () => Effect.die("sign-in vanished"), onSome: Effect.succeed })
+      )
+
+    return handlers
+      .handle("createAccount", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* limitAddress("new-account")
+          const at = yield* Clock.currentTimeMillis
+          const password_hash = yield* passwords.hash(payload.password)
+          const created = yield* repo
+            .createAccount({
+              account_name: payload.business_name,
+              email: payload.email,
+              ...splitName(payload.your_name),
+              password_hash,
+              at
+            })
+            .pipe(
+              Effect.catchTag("EmailTaken", () =>
+                Effect.fail(InvalidInput.field("email", Message.catalogue.emailTaken))
+              )
+            )
+          yield* audit("account.created", created)
+          const signin = yield* signinOrDie(created.signin_id)
+          return yield* signInAs(signin, created.account_id)
+        })
+      )
+      .handle("signIn", ({ payload }) =>
+        Effect.gen(function* () {
+          const signin = yield* checkPassword(Account.normalizeEmail(payload.email), payload.password)
+          const state = yield* signInAs(signin, null)
+          yield* audit("signin.succeeded", { signin_id: state.signin_id, account_id: state.account_id })
+          return state
+        })
+      )
+      .handle("signOut", () => sessions.end)
+      .handle("whichAccount", () =>
+        Effect.gen(function* () {
+          const current = yield* CurrentSignin
+          return yield* stateOf(yield* signinOrDie(current.signin_id), current.account?.account_id ?? null)
+        })
+      )
+      .handle("selectAccount", ({ params }) =>
+        Effect.gen(function* () {
+          const current = yield* CurrentSignin
+          const signin = yield* signinOrDie(current.signin_id)
+          const accounts = yield* repo.accountsOf(signin.signin_id)
+          if (!accounts.some((a) => a.account_id === params.account_id)) {
+            return yield* AccessDenied.answer(Message.catalogue.notAMember)
+          }
+          yield* repo.chooseAccount(current.session_id, params.account_id)
+          yield* audit("account.selected", { signin_id: signin.signin_id, account_id: params.account_id })
+          return {
+            signin_id: signin.signin_id,
+            name_display: signin.name_display,
+            email: signin.email,
+            accounts,
+            account_id: params.account_id
+          }
+        })
+      )
+      .handle("forgotPassword", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* limitAddress("forgot-password")
+          yield* limiter.attempt(`forgot-password-email:${payload.email}`, config.signinPerEmail)
+          const found = yield* repo.signinByEmail(payload.email)
+          if (Option.isNone(found)) return
+          const token = Token.generate()
+          const at = yield* Clock.currentTimeMillis
+          yield* repo.insertResetToken({
+            token_hash: Token.hash(token),
+            signin_id: found.value.signin_id,
+            at,
+            expires_at: at + config.resetLinkSeconds * 1000
+          })
+          const base = yield* publicUrl.current
+          yield* mailer.send({
+            to: found.value.email,
+            subject: "Reset your quotekit password",
+            text: `Someone (hopefully you) asked to reset the password of your quotekit sign-in.\n\nChoose a new password here (the link works for ${Math.round(config.resetLinkSeconds / 60)} minutes, once):\n${base}/sign-in/reset-password?token=${token}\n\nIf it was not you, ignore this email; your password stays as it is.`
+          })
+          yield* audit("password.reset-requested", { signin_id: found.value.signin_id })
+        })
+      )
+      .handle("resetPassword", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* limitAddress("reset-password")
+          const at = yield* Clock.currentTimeMillis
+          const taken = Token.isWellFormed(payload.token)
+            ? yield* repo.takeResetToken(Token.hash(payload.token), at)
+            : Option.none()
+          if (Option.isNone(taken)) return yield* InvalidInput.field("token", Message.catalogue.resetLinkInvalid)
+          yield* repo.setPassword(taken.value, yield* passwords.hash(payload.password), at)
+          // A new password ends every session of the sign-in (a thief's included).
+          yield* repo.deleteSessionsOf(taken.value)
+          yield* audit("password.reset", { signin_id: taken.value })
+          return yield* signInAs(yield* signinOrDie(taken.value), null)
+        })
+      )
+      .handle("invite", ({ payload }) =>
+        Effect.gen(function* () {
+          const tenant = yield* CurrentAccount
+          if (!tenant.is_admin) return yield* AccessDenied.answer(Message.catalogue.adminOnly)
+          if (yield* repo.isMemberByEmail(tenant.account_id, payload.email)) {
+            return yield* InvalidInput.field("email", Message.catalogue.alreadyMember)
+          }
+          const token = Token.generate()
+          const at = yield* Clock.currentTimeMillis
+          const expires_at = at + config.invitationSeconds * 1000
+          yield* repo.insertInvitation({
+            token_hash: Token.hash(token),
+            account_id: tenant.account_id,
+            email: payload.email,
+            is_admin: payload.is_admin,
+            invited_by: tenant.signin_id,
+            at,
+            expires_at
+          })
+          const inviter = yield* signinOrDie(tenant.signin_id)
+          const base = yield* publicUrl.current
+          yield* mailer.send({
+            to: payload.email,
+            subject: `${inviter.name_display} invited you to quotekit`,
+            text: `${inviter.name_display} invited you to join their team on quotekit.\n\nAccept the invitation here (the link works for ${Math.round(config.invitationSeconds / 86400)} days):\n${base}/sign-in/accept-invitation?token=${token}`
+          })
+          yield* audit("member.invited", tenant, { email: payload.email, is_admin: payload.is_admin })
+          return { email: payload.email, is_admin: payload.is_admin, expires: Math.floor(expires_at / 1000) }
+        })
+      )
+      .handle("invitation", ({ params }) =>
+        Effect.gen(function* () {
+          const at = yield* Clock.currentTimeMillis
+          const found = Token.isWellFormed(params.token)
+            ? yield* repo.invitationByTokenHash(Token.hash(params.token), at)
+            : Option.none()
+          if (Option.isNone(found)) return yield* NotFound.answer(Message.catalogue.invitationInvalid)
+          return {
+            account_name: found.value.account_name,
+            email: found.value.email,
+            invited_by: found.value.invited_by,
+            has_signin: found.value.has_password
+          }
+        })
+      )
+      .handle("acceptInvitation", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* limitAddress("accept-invitation")
+          const at = yield* Clock.currentTimeMillis
+          const found = Token.isWellFormed(payload.token)
+            ? yield* repo.invitationByTokenHash(Token.hash(payload.token), at)
+            : Option.none()
+          if (Option.isNone(found)) return yield* InvalidInput.field("token", Message.catalogue.invitationInvalid)
+          const invitation = found.value
+          if (invitation.has_password) {
+            // The invitee already has a sign-in: they prove it is theirs with its password.
+            yield* checkPassword(invitation.email, payload.password)
+          } else {
+            if (payload.your_name === undefined) {
+              return yield* InvalidInput.field("your_name", Message.catalogue.fieldRequired("Your name"))
+            }
+            const password = yield* Schema.decodeUnknownEffect(Account.Password)(payload.password).pipe(
+              Effect.mapError((e) => InvalidInput.field("password", e.message))
+            )
+            yield* repo.completeSignin(invitation.signin_id, {
+              ...splitName(payload.your_name),
+              password_hash: yield* passwords.hash(password),
+              at
+            })
+          }
+          if (!(yield* repo.acceptInvitation(invitation, at))) {
+            return yield* InvalidInput.field("token", Message.catalogue.invitationInvalid)
+          }
+          const signin = yield* signinOrDie(invitation.signin_id)
+          yield* audit("member.joined", { account_id: invitation.account_id, signin_id: signin.signin_id })
+          return yield* signInAs(signin, invitation.account_id)
+        })
+      )
+  })
+)

@@ -1,0 +1,43 @@
+/**
+ * The service handlers: script error reports, the health check (the database answers `SELECT 1` within two
+ * seconds, else 503) and the anti-forgery token.
+ *
+ * @since 0.1.0
+ */
+import { Api } from "@quotekit/core/api/Api"
+import { Unavailable } from "@quotekit/core/api/ApiError"
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { SqlClient } from "effect/sql"
+import * as AntiForgery from "../http/AntiForgery.ts"
+import * as ClientAddress from "../http/ClientAddress.ts"
+import { JsErrorLog } from "./JsErrorLog.ts"
+
+/** The service group's handlers. */
+export const layer = HttpApiBuilder.group(
+  Api,
+  "service",
+  Effect.fn(function* (handlers) {
+    const log = yield* JsErrorLog
+    const sql = yield* SqlClient.SqlClient
+    return handlers
+      .handle("jsError", ({ payload }) =>
+        Effect.map(
+          Effect.flatMap(ClientAddress.current, (address) => log.record(payload, address)),
+          (recorded) => ({ recorded })
+        )
+      )
+      .handle("health", () =>
+        sql`SELECT 1`.pipe(
+          Effect.timeout("2 seconds"),
+          Effect.as({ status: "ok" as const, database: "ok" as const }),
+          Effect.catch((error) =>
+            Effect.logError("health check: database does not answer", error).pipe(
+              Effect.andThen(Effect.fail(Unavailable.answer()))
+            )
+          )
+        )
+      )
+      .handle("csrf", () => Effect.map(AntiForgery.ensureCookie, (token) => ({ token })))
+  })
+)
