@@ -179,9 +179,13 @@ export const config = Config.all({
 export const layer: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, SqlError.SqlError | Config.ConfigError> =
   Layer.unwrap(
     Effect.map(config, ({ url, dataDir }) =>
-      Option.match(url, {
-        onSome: (url) => postgres({ url }),
-        onNone: () => embedded({ dataDir: pgdataDirectory(dataDir) })
-      })
+      // An empty DATABASE_URL (a blank line in an env file) means "not set".
+      Option.match(
+        Option.filter(url, (u) => Redacted.value(u).trim() !== ""),
+        {
+          onSome: (url) => postgres({ url }),
+          onNone: () => embedded({ dataDir: pgdataDirectory(dataDir) })
+        }
+      )
     )
   )

@@ -9,7 +9,6 @@
  * Sign in as `demo@quotekit.dev` (admin) or `sam@quotekit.dev` (not admin), password `demo-quotekit`.
  */
 
-import { createHash, randomBytes } from "node:crypto"
 import * as Country from "@quotekit/core/Country"
 import * as LineItem from "@quotekit/core/LineItem"
 import * as Money from "@quotekit/core/Money"
@@ -19,6 +18,7 @@ import { Array as Arr, Clock, Effect, Layer, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import * as Password from "./Password.ts"
 import * as SearchText from "./SearchText.ts"
+import * as Token from "./Token.ts"
 
 /** The admin of the demo account. */
 export const demoEmail = "demo@quotekit.dev"
@@ -51,12 +51,6 @@ export interface Seeded {
 export type DemoQuote = "draft" | "sent" | "accepted" | "declined" | "expired"
 
 const day = 86_400_000
-
-/** A new random customer-link token (256 bits, base64url) and the SHA-256 hex that is stored for it. */
-export const linkToken = (): { readonly token: string; readonly hash: string } => {
-  const token = randomBytes(32).toString("base64url")
-  return { token, hash: createHash("sha256").update(token).digest("hex") }
-}
 
 type Row = Record<string, unknown>
 
@@ -497,7 +491,7 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number) =>
         if (Arr.isReadonlyArrayNonEmpty(itemRows)) yield* sql`INSERT INTO quote_items ${sql.insert(itemRows)}`
         const quoteContactIds: Array<number> = []
         for (const [order, c] of spec.contacts.entries()) {
-          const link = spec.template === true ? undefined : linkToken()
+          const link = spec.template === true ? undefined : Token.make()
           const quoteContactId = yield* insert("quote_contacts", "quote_contact_id", {
             account_id: accountId,
             quote_id: quoteId,
