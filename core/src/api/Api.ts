@@ -11,16 +11,39 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AccountApi } from "./AccountApi.ts"
 import { AuthApi } from "./AuthApi.ts"
+import { ContactsApi } from "./ContactsApi.ts"
+import { DashboardApi } from "./DashboardApi.ts"
+import { HistoryApi } from "./HistoryApi.ts"
+import { CatalogueApi, ItemsApi } from "./ItemsApi.ts"
+import { LeadsApi, PublicLeadsApi } from "./LeadsApi.ts"
+import { QuotesApi } from "./QuotesApi.ts"
 import { AntiForgery, ErrorEnvelope } from "./Security.ts"
 import { ServiceApi } from "./ServiceApi.ts"
+import { SettingsApi } from "./SettingsApi.ts"
+import { TemplatesApi } from "./TemplatesApi.ts"
+import { UploadsApi } from "./UploadsApi.ts"
 
 /** The whole API. Add a feature's group here. */
 export class Api extends HttpApi.make("quotekit")
   .add(AuthApi)
   .add(AccountApi)
   .add(ServiceApi)
+  .add(ContactsApi)
+  .add(ItemsApi)
+  .add(CatalogueApi)
+  .add(LeadsApi)
+  .add(SettingsApi)
+  .add(UploadsApi)
+  .add(QuotesApi)
+  .add(TemplatesApi)
+  .add(HistoryApi)
+  .add(DashboardApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
+  // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.
+  .add(PublicLeadsApi)
+  // Report every refused field of a form at once, not only the first.
+  .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(
     OpenApi.annotations({
       title: "quotekit API",

@@ -14,7 +14,7 @@ import * as Address from "../Address.ts"
 import * as Contact from "../Contact.ts"
 import * as ContactMethod from "../ContactMethod.ts"
 import * as Limits from "../Limits.ts"
-import { AccessDenied, InvalidInput, NotFound } from "./ApiError.ts"
+import { AccessDenied, ChangeWarning, InvalidInput, NotFound } from "./ApiError.ts"
 import { AccountChosen, SignedIn } from "./Security.ts"
 
 /** Longest name part, company name or address field kept. */
@@ -222,7 +222,7 @@ export class ContactsApi extends HttpApiGroup.make("contacts")
       params: { contact_id: Contact.ContactId },
       payload: ContactUpdate,
       success: ContactSaved,
-      error: [NotFound, InvalidInput]
+      error: [NotFound, InvalidInput, ChangeWarning]
     }),
     HttpApiEndpoint.post("archive", "/post/contact-archive/:contact_id/:archive_id", {
       params: { contact_id: Contact.ContactId, archive_id: Schema.Literals([1, 2]) },

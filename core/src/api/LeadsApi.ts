@@ -87,7 +87,7 @@ export const PublicLeadForm = Schema.Struct({
   subject: Schema.optionalKey(Schema.String),
   message: Schema.String,
   file: Schema.optionalKey(Multipart.SingleFileSchema)
-}).pipe(HttpApiSchema.asMultipartStream())
+}).pipe(HttpApiSchema.asMultipartStream({ maxParts: 20, maxFieldSize: 65_536 }))
 
 /** The public form's answer. */
 export const PublicLeadReceived = Schema.Struct({ received: Schema.Literal(true) })
