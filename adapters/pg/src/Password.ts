@@ -26,14 +26,26 @@ const derive = (password: string, salt: Buffer, N: number, r: number, p: number,
     )
   })
 
-/** Hashes a password with a fresh random salt; use it when a password is set or changed. */
-export const hash = (password: string): Effect.Effect<string> =>
+/** Scrypt cost parameters: N (a power of two), r and p. */
+export interface Parameters {
+  readonly N: number
+  readonly r: number
+  readonly p: number
+}
+
+/**
+ * Hashes with chosen parameters. Only for test fixtures that need many sign-ins quickly (e.g. N = 2^10):
+ * `verify` reads the parameters from the stored hash, and `needsRehash` flags such hashes as weak.
+ */
+export const hashWith = (password: string, { N, r, p }: Parameters): Effect.Effect<string> =>
   Effect.gen(function* () {
     const salt = randomBytes(saltBytes)
-    const { N, r, p } = parameters
     const key = yield* derive(password, salt, N, r, p, keyBytes)
     return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`
   })
+
+/** Hashes a password with a fresh random salt at the full cost; use it when a password is set or changed. */
+export const hash = (password: string): Effect.Effect<string> => hashWith(password, parameters)
 
 const positiveInt = (text: string | undefined) =>
   text !== undefined && /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : 0

@@ -34,6 +34,16 @@ describe("Password", () => {
     })
   )
 
+  it.effect("verifies cheap fixture hashes by the parameters they carry", () =>
+    Effect.gen(function* () {
+      const cheap = yield* Password.hashWith("fixture", { N: 2 ** 10, r: 8, p: 1 })
+      assert.match(cheap, /^scrypt\$1024\$8\$1\$/)
+      assert.isTrue(yield* Password.verify("fixture", cheap))
+      assert.isFalse(yield* Password.verify("fixturE", cheap))
+      assert.isTrue(Password.needsRehash(cheap))
+    })
+  )
+
   it.effect("treats malformed stored values as a wrong password", () =>
     Effect.gen(function* () {
       for (const stored of [
