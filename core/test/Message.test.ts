@@ -205,6 +205,22 @@ describe("Message catalogue", () => {
     for (const [k, v] of texts) assert.isTrue(v.length > 0 && v === v.trim(), k)
   })
 
+  it("is built from the named exports: every key is an export holding the same message", () => {
+    const exports = Message as unknown as Record<string, unknown>
+    const missing = Object.keys(c).filter((k) => exports[k] !== (c as Record<string, unknown>)[k])
+    assert.deepStrictEqual(missing, [])
+    assert.strictEqual(Message.signDraw, "Draw")
+    assert.strictEqual(Message.delete, "Delete")
+  })
+
+  it("gathers every message export", () => {
+    const messages = Object.entries(Message as unknown as Record<string, unknown>).filter(
+      ([k, v]) => k !== "catalogue" && (typeof v === "string" || typeof v === "function")
+    )
+    const left = messages.filter(([k]) => !Object.hasOwn(c, k)).map(([k]) => k)
+    assert.deepStrictEqual(left, [])
+  })
+
   it("keeps the seed keys", () => {
     for (const k of seedKeys) assert.isTrue(Object.hasOwn(c, k), k)
   })
