@@ -6,12 +6,8 @@
  */
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import * as Currency from "@quotekit/core/Currency"
-import * as DateFormat from "@quotekit/core/DateFormat"
-import * as Expiry from "@quotekit/core/Expiry"
 import * as LineItem from "@quotekit/core/LineItem"
-import * as NumberInput from "@quotekit/core/NumberInput"
 import * as Quote from "@quotekit/core/Quote"
-import * as TaxMode from "@quotekit/core/TaxMode"
 import { Option } from "effect"
 import { useCallback, useMemo, useState } from "react"
 import { useMessages } from "../page/useMessages.ts"
@@ -19,9 +15,8 @@ import { usePageTitle } from "../page/usePageTitle.ts"
 import { UnsavedChangesGuard } from "../shell/UnsavedChangesGuard.tsx"
 import { FormBanner } from "../signin/FormBanner.tsx"
 import controls from "../theme/Controls.module.css"
-import { DateField } from "./DateField.tsx"
 import { ItemRow } from "./ItemRow.tsx"
-import { NumberField } from "./NumberField.tsx"
+import { QuoteDetails } from "./QuoteDetails.tsx"
 import styles from "./QuoteEditor.module.css"
 import { type SaveAction, SaveBar } from "./SaveBar.tsx"
 import { TotalsPanel } from "./TotalsPanel.tsx"
@@ -38,20 +33,6 @@ export interface QuoteEditorProps {
 }
 
 const wallClock = () => Math.floor(Date.now() / 1000)
-
-/** How a tax mode reads in the picker, in the account's word for tax. */
-const taxModeLabel = (m: ReturnType<typeof useMessages>, mode: TaxMode.TaxMode, taxWord: string): string => {
-  switch (mode) {
-    case "exclusive_including":
-      return m.taxExclusive(taxWord)
-    case "exclusive_excluding":
-      return m.taxExclusiveTotalsWithout(taxWord)
-    case "inclusive":
-      return m.taxInclusive(taxWord)
-    case "no_tax":
-      return m.taxNone(taxWord)
-  }
-}
 
 /** The window title of a draft, from the catalogue. */
 export const windowTitle = (m: ReturnType<typeof useMessages>, draft: Draft): string =>
@@ -80,22 +61,8 @@ export const QuoteEditor = ({ initial, account, onSave, now = wallClock }: Quote
   )
   const currency = Option.getOrElse(Currency.byId(quote.currency_id), () => Currency.all[155]!)
   const symbol = signin.showSymbol ? currency.symbol : ""
-  const style = DateFormat.styles[signin.dateFormat] ?? DateFormat.styles[0]!
-  const locked = Quote.isSharedLocked(quote)
-  const nowSeconds = now()
-  const expiry = Expiry.check(quote, nowSeconds)
-  const sentProblem = Expiry.sentDateProblem(quote.sent_when, nowSeconds)
   const totalAt = items.findIndex((r) => r.item_type === LineItem.ItemType.total)
 
-  const onDiscount = useCallback(
-    (value: Parameters<typeof NumberInput.format>[0]) =>
-      dispatch({ type: "percent", field: "discount_overall", value }),
-    [dispatch]
-  )
-  const onDeposit = useCallback(
-    (value: Parameters<typeof NumberInput.format>[0]) => dispatch({ type: "percent", field: "deposit_percent", value }),
-    [dispatch]
-  )
   const save = useCallback(
     (action: SaveAction) => {
       setSaving(true)
@@ -122,122 +89,7 @@ export const QuoteEditor = ({ initial, account, onSave, now = wallClock }: Quote
       </header>
       <FormBanner error={saveError} />
 
-      <section className={`${controls.card} ${styles.details}`} aria-label={m.quoteDetails}>
-        <div className={`${controls.field} ${styles.titleField}`}>
-          <label className={controls.label} htmlFor="quote-title">
-            {m.title}
-          </label>
-          <input
-            id="quote-title"
-            className={controls.input}
-            value={quote.title}
-            disabled={locked}
-            onChange={(e) => dispatch({ type: "title", title: e.currentTarget.value })}
-          />
-        </div>
-        {draft.mode === "quote" && (
-          <DateField
-            label={m.sentDate}
-            value={quote.sent_when}
-            onChange={(seconds) => dispatch({ type: "date", field: "sent_when", seconds })}
-            emptyText={m.sentDateAutomatic}
-            clearText={m.clearDate}
-            style={style}
-            timeOfDay={0}
-            problem={Option.match(sentProblem, {
-              onNone: () => undefined,
-              onSome: (text) => ({ tone: "warning" as const, text })
-            })}
-          />
-        )}
-        {draft.mode === "quote" && (
-          <DateField
-            label={m.expiryDate}
-            value={quote.expiry_date}
-            onChange={(seconds) => dispatch({ type: "date", field: "expiry_date", seconds })}
-            emptyText={m.noExpiry}
-            clearText={m.clearDate}
-            style={style}
-            timeOfDay={86_399}
-            problem={
-              expiry._tag === "Ok"
-                ? undefined
-                : { tone: expiry._tag === "InPast" ? "error" : "warning", text: expiry.message }
-            }
-          />
-        )}
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor="quote-currency">
-            {m.currency}
-          </label>
-          <select
-            id="quote-currency"
-            className={controls.select}
-            value={quote.currency_id}
-            disabled={locked}
-            onChange={(e) => dispatch({ type: "currency", currencyId: Number(e.currentTarget.value) })}
-          >
-            {[...Currency.special, ...Currency.all.filter((c) => !Currency.isSpecial(c.id))].map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.code} · {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor="quote-tax-mode">
-            {m.amountsEntered}
-          </label>
-          <select
-            id="quote-tax-mode"
-            className={controls.select}
-            value={quote.amounts_entered}
-            disabled={locked}
-            onChange={(e) => dispatch({ type: "taxMode", mode: e.currentTarget.value as TaxMode.TaxMode })}
-          >
-            {TaxMode.all.map((mode) => (
-              <option key={mode} value={mode}>
-                {taxModeLabel(m, mode, signin.taxWord)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <NumberField
-          label={m.discount}
-          field="discount-overall"
-          value={quote.discount_overall}
-          preset={NumberInput.presets.percent}
-          onValue={onDiscount}
-          disabled={locked}
-        />
-        <NumberField
-          label={m.deposit}
-          field="deposit"
-          value={quote.deposit_percent}
-          preset={NumberInput.presets.percent}
-          onValue={onDeposit}
-          disabled={locked}
-        />
-        {account.signins.length > 1 && (
-          <div className={controls.field}>
-            <label className={controls.label} htmlFor="quote-from">
-              {m.from}
-            </label>
-            <select
-              id="quote-from"
-              className={controls.select}
-              value={quote.from}
-              onChange={(e) => dispatch({ type: "from", signinId: Number(e.currentTarget.value) })}
-            >
-              {account.signins.map((s) => (
-                <option key={s.signin_id} value={s.signin_id}>
-                  {s.name_display}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-      </section>
+      <QuoteDetails quote={quote} mode={draft.mode} account={account} dispatch={dispatch} now={now} />
 
       <section className={styles.itemsSection} aria-labelledby="items-heading">
         <h2 id="items-heading" className={styles.sectionHeading}>

@@ -8,67 +8,76 @@ import * as AccountApi from "../../../core/src/api/AccountApi.ts"
 import * as ApiError from "../../../core/src/api/ApiError.ts"
 
 /** A demo account: GST 15 %, USD, exclusive of tax, two team members, one other account to switch to. */
-export const cacheAccountJson = (): unknown =>
-  Schema.encodeUnknownSync(AccountApi.CacheAccount)(
-    Schema.decodeUnknownSync(AccountApi.CacheAccount)({
-      account_signin: {
-        account_id: 1,
-        account_name: "Harbour Joinery",
-        image: null,
-        signin_id: 10,
-        is_admin: true,
-        defCostAlways: false,
-        defMargin: "30",
-        defTaxId: 0,
-        defCategoryId: 0,
-        defaultCurrency: 156,
-        defaultAmounts: "exclusive_including",
-        defPrivatePricing: 7,
-        defaultTemplate: 0,
-        showCode: false,
-        showSymbol: true,
-        taxWord: "GST",
-        roomAccount: "acc-1",
-        country_id: 1,
-        dateFormat: 0,
-        planState: "active",
-        trial: false,
-        hasLeads: true,
-        hasReviews: false,
-        accounts: [
-          { account_id: 1, account_name: "Harbour Joinery", image: null, is_admin: true },
-          { account_id: 2, account_name: "Harbour Kitchens", image: null, is_admin: false }
-        ]
-      },
-      item_taxes: [{ item_tax_id: 1, tax_rate: "15", description: "GST", archive_id: 1 }],
-      item_categories: [],
-      signins: [
-        {
-          signin_id: 10,
-          account_id: 1,
-          name_display: "Ann Smith",
-          name_first: "Ann",
-          name_last: "Smith",
-          image: null,
-          is_admin: true,
-          defaultCurrency: 156,
-          defaultTemplate: 0
-        },
-        {
-          signin_id: 11,
-          account_id: 1,
-          name_display: "Bo Chen",
-          name_first: "Bo",
-          name_last: "Chen",
-          image: null,
-          is_admin: false,
-          defaultCurrency: 156,
-          defaultTemplate: 0
-        }
-      ],
-      templates: []
-    })
-  )
+export const cacheAccountJson = (): unknown => {
+  const decode = Schema.decodeUnknownSync(AccountApi.CacheAccount)
+  // `dateFormat` is moving from a style index (0-5) to the style's pattern: take whichever the contract holds.
+  let decoded: AccountApi.CacheAccount
+  try {
+    decoded = decode(demo("d MMM yyyy"))
+  } catch {
+    decoded = decode(demo(0))
+  }
+  return Schema.encodeUnknownSync(AccountApi.CacheAccount)(decoded)
+}
+
+const demo = (dateFormat: unknown) => ({
+  account_signin: {
+    account_id: 1,
+    account_name: "Harbour Joinery",
+    image: null,
+    signin_id: 10,
+    is_admin: true,
+    defCostAlways: false,
+    defMargin: "30",
+    defTaxId: 0,
+    defCategoryId: 0,
+    defaultCurrency: 156,
+    defaultAmounts: "exclusive_including",
+    defPrivatePricing: 7,
+    defaultTemplate: 0,
+    showCode: false,
+    showSymbol: true,
+    taxWord: "GST",
+    roomAccount: "acc-1",
+    country_id: 1,
+    dateFormat,
+    planState: "active",
+    trial: false,
+    hasLeads: true,
+    hasReviews: false,
+    accounts: [
+      { account_id: 1, account_name: "Harbour Joinery", image: null, is_admin: true },
+      { account_id: 2, account_name: "Harbour Kitchens", image: null, is_admin: false }
+    ]
+  },
+  item_taxes: [{ item_tax_id: 1, tax_rate: "15", description: "GST", archive_id: 1 }],
+  item_categories: [],
+  signins: [
+    {
+      signin_id: 10,
+      account_id: 1,
+      name_display: "Ann Smith",
+      name_first: "Ann",
+      name_last: "Smith",
+      image: null,
+      is_admin: true,
+      defaultCurrency: 156,
+      defaultTemplate: 0
+    },
+    {
+      signin_id: 11,
+      account_id: 1,
+      name_display: "Bo Chen",
+      name_first: "Bo",
+      name_last: "Chen",
+      image: null,
+      is_admin: false,
+      defaultCurrency: 156,
+      defaultTemplate: 0
+    }
+  ],
+  templates: []
+})
 
 /** The answer to a refused sign-in: 400 with both inputs highlighted. */
 export const signinRefusedJson = (message: string): unknown =>
