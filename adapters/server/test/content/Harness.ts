@@ -9,6 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { CSRF_COOKIE, CSRF_HEADER } from "@quotekit/core/api/Security"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 import * as Shared from "../Harness.ts"
 
 /** Where uploaded files of this test process are kept. */
@@ -104,8 +105,41 @@ export const signUp = (business = "Acme Ltd") =>
       password: "correct horse battery"
     })
     if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`)
-    return { client, email, password: "correct horse battery", signup: res.body }
+    return {
+      client,
+      email,
+      password: "correct horse battery",
+      signup: res.body,
+      account_id: res.body.account_id as number,
+      signin_id: res.body.signin_id as number
+    }
   })
+
+/** A second team member (not an admin) of an account, signed in with that account chosen. */
+export const addMember = (accountId: number) =>
+  Effect.gen(function* () {
+    const member = yield* signUp("Member's own business")
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`INSERT INTO memberships (account_id, signin_id, is_admin, joined_at)
+               VALUES (${accountId}, ${member.signin_id}, false, now())`
+    expectStatus(yield* member.client.post(`/sign-in/act-on/account-select/${accountId}`), 200)
+    return member
+  })
+
+/** A multipart form with one file of the given bytes. */
+export const fileForm = (name: string, bytes: Uint8Array | string, field = "file"): FormData => {
+  const form = new FormData()
+  form.set(field, new Blob([typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes]), name)
+  return form
+}
+
+/** The smallest valid PNG (1 x 1 pixel). */
+export const tinyPng = Uint8Array.from(
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64"
+  )
+)
 
 /** Fails the test with the answer when the status is not the expected one. */
 export const expectStatus = (answer: Answer, status: number): Answer => {
