@@ -12,10 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, serve } from "./support/AppServer.ts"
 import { launch } from "./support/browser.ts"
 import { buildApp, distRoot } from "./support/build.ts"
-import { cacheAccountJson, signinRefusedJson } from "./support/fixtures.ts"
+import { cacheAccountJson, signedInJson, signinAgainJson, signinRefusedJson } from "./support/fixtures.ts"
 
 const m = Message.catalogue
 let server: AppServer
+/** A server whose session has ended until someone signs in again. */
+let expired: AppServer
+let signedIn = false
 let browser: Browser
 let axeSource: string
 
@@ -26,6 +29,15 @@ beforeAll(async () => {
     "GET /api/csrf": () => ({ status: 200, body: { token: "test-token" } }),
     "POST /sign-in": () => ({ status: 400, body: signinRefusedJson(m.signinWrong) })
   })
+  expired = await serve(distRoot, {
+    "GET /get/cache-account": () =>
+      signedIn ? { status: 200, body: cacheAccountJson() } : { status: 401, body: signinAgainJson() },
+    "GET /api/csrf": () => ({ status: 200, body: { token: "test-token" } }),
+    "POST /sign-in": () => {
+      signedIn = true
+      return { status: 200, body: signedInJson() }
+    }
+  })
   browser = await launch()
   axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 })
@@ -33,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.close()
+  await expired?.close()
 })
 
 /** Serious and critical axe violations on the page, as "rule: target" lines. */
@@ -85,6 +98,31 @@ describe("team app in Chromium", () => {
     expect(await quantity.inputValue()).toBe("6")
     await page.getByText(m.unsavedChanges).first().waitFor()
     expect(await axeViolations(page)).toEqual([])
+    await page.close()
+  })
+
+  it("a request answering _signinAgain opens the sign-in overlay over the page; signing in closes it", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${expired.url}/quotes?tab=waiting`)
+    const overlay = page.getByRole("dialog", { name: m.signIn })
+    await overlay.getByText(m.signinAgain).waitFor()
+    expect(new URL(page.url()).pathname).toBe("/quotes")
+    expect(await axeViolations(page)).toEqual([])
+    await overlay.getByLabel(m.email).fill("ann@example.com")
+    await overlay.getByLabel(m.password).fill("correct horse")
+    await overlay.getByRole("button", { name: m.signIn }).click()
+    await page.getByRole("heading", { name: m.quotes }).waitFor()
+    expect(await overlay.count()).toBe(0)
+    expect(new URL(page.url()).search).toBe("?tab=waiting")
+    await page.close()
+  })
+
+  it("unknown addresses show the Not Found page with a link to the dashboard", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/no/such/page`)
+    await page.getByRole("heading", { name: m.notFoundTitle }).waitFor()
+    expect(await page.getByText(m.notFoundBody).count()).toBe(1)
+    expect(await page.getByRole("link", { name: m.dashboard }).getAttribute("href")).toBe("/dashboard")
     await page.close()
   })
 })

@@ -3,7 +3,7 @@
  * over `fetch`, sending the anti-forgery token and `X-Requested-With` on every request as the server requires.
  * Typed failures of the contract become `RequestFailure`s of the matching kind.
  *
- * Loaded on demand (see `main.tsx`), so the first screen does not wait for the HTTP machinery.
+ * Until the SDK (`@quotekit/sdk`) lands, this is the one place that derives the client; it then wraps the SDK.
  */
 import * as Account from "@quotekit/core/Account"
 import * as Api from "@quotekit/core/api/Api"

@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import * as AccountApi from "../../../core/src/api/AccountApi.ts"
 import * as ApiError from "../../../core/src/api/ApiError.ts"
+import * as AuthApi from "../../../core/src/api/AuthApi.ts"
 
 /** A demo account: GST 15 %, USD, exclusive of tax, two team members, one other account to switch to. */
 export const cacheAccountJson = (): unknown => {
@@ -86,4 +87,20 @@ export const signinRefusedJson = (message: string): unknown =>
       { input_id: "email", highlight: true, message },
       { input_id: "password", highlight: true, message }
     ])
+  )
+
+/** The answer of any signed-in endpoint once the session is gone: 401 `_signinAgain`. */
+export const signinAgainJson = (): unknown =>
+  Schema.encodeUnknownSync(ApiError.SigninAgain)(ApiError.SigninAgain.answer())
+
+/** A sign-in state with the demo account chosen. */
+export const signedInJson = (): unknown =>
+  Schema.encodeUnknownSync(AuthApi.SigninState)(
+    Schema.decodeUnknownSync(AuthApi.SigninState)({
+      signin_id: 10,
+      name_display: "Ann Smith",
+      email: "ann@example.com",
+      accounts: [{ account_id: 1, account_name: "Harbour Joinery", image: null, is_admin: true }],
+      account_id: 1
+    })
   )
