@@ -27,7 +27,10 @@ const answers: ReadonlyArray<new (...args: never) => unknown> = [
 ]
 
 /** Whether a failure is one of the contract's answers (passed on for the endpoint to encode). */
-export const isAnswer = (error: unknown): boolean => answers.some((C) => error instanceof C)
+export const isAnswer = (error: unknown): boolean =>
+  answers.some((C) => error instanceof C) ||
+  // A feature's own answer (such as ActionRefused, 409) carries the envelope's `_serveError` flag.
+  (typeof error === "object" && error !== null && "_tag" in error && "_serveError" in error)
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 

@@ -1,0 +1,47 @@
+/**
+ * The quotes group's handlers: the editor's data and save, the list, the status actions and versions, each for
+ * the session's tenant (`CurrentAccount`).
+ *
+ * @since 0.1.0
+ */
+import { Api } from "@quotekit/core/api/Api"
+import { CurrentAccount } from "@quotekit/core/api/Security"
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import * as Editor from "./Editor.ts"
+import * as QuoteActions from "./QuoteActions.ts"
+import * as QuoteList from "./QuoteList.ts"
+import * as SaveQuote from "./SaveQuote.ts"
+import * as Versions from "./Versions.ts"
+
+/** The quotes group's handlers. */
+export const layer = HttpApiBuilder.group(Api, "quotes", (handlers) =>
+  handlers
+    .handle("editor", ({ params, query }) =>
+      Effect.flatMap(CurrentAccount, (t) => Editor.load(t, params.kind, params.id, params.action, query))
+    )
+    .handle("save", ({ params, payload }) =>
+      Effect.flatMap(CurrentAccount, (t) => SaveQuote.save(t, params.kind, params.id, params.action, payload))
+    )
+    .handle("list", ({ query }) => Effect.flatMap(CurrentAccount, (t) => QuoteList.list(t, query)))
+    .handle("act", ({ params }) => Effect.flatMap(CurrentAccount, (t) => QuoteActions.act(t, params.route, params.id)))
+    .handle("markSent", ({ payload }) =>
+      Effect.flatMap(CurrentAccount, (t) => QuoteActions.run(t, String(payload.quote_id), () => "markSent"))
+    )
+    .handle("deleteDraft", ({ params }) =>
+      Effect.flatMap(CurrentAccount, (t) => QuoteActions.run(t, params.id, () => "deleteDraft"))
+    )
+    .handle("restoreDraft", ({ params }) =>
+      Effect.flatMap(CurrentAccount, (t) => QuoteActions.run(t, params.id, () => "restoreToDraft"))
+    )
+    .handle("acceptOnBehalf", ({ params }) =>
+      Effect.flatMap(CurrentAccount, (t) => QuoteActions.run(t, params.id, () => "acceptOnBehalf"))
+    )
+    .handle("toState", ({ params }) =>
+      Effect.flatMap(CurrentAccount, (t) => QuoteActions.toState(t, params.id, params.state))
+    )
+    .handle("versions", ({ params }) => Effect.flatMap(CurrentAccount, (t) => Versions.list(t, params.id)))
+    .handle("version", ({ params }) =>
+      Effect.flatMap(CurrentAccount, (t) => Versions.one(t, params.id, params.version))
+    )
+)

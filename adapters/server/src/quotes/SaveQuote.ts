@@ -1,0 +1,310 @@
+/**
+ * Save a quote or template (`POST /post/quote-update/{template|edit}/{new|id}/{action}`), in one transaction:
+ *
+ * 1. The request id is claimed; a retry of an answered request gets the same answer (no second quote).
+ * 2. The stored quote is locked. If it changed since the editor loaded it (`_modifiedIn` is not its edit
+ *    sequence) the save answers `_changeWarning` naming who changed it and when; once the user chose 'Continue
+ *    to Save', the state being replaced is kept as a version under All Activity first.
+ * 3. The core's rules give the form errors (contacts, expiry, structure, item codes, shared lock, shared rows,
+ *    ids of another account); linked rows take their reusable item's content; adjustment saves may only add
+ *    rows or credit old ones; every row's total and the quote's total are computed here, never trusted.
+ * 4. Quote, rows, files and contacts are written with the list's search text, a lead becomes converted, and a
+ *    history row and an audit row say who saved.
+ *
+ * @since 0.1.0
+ */
+import * as Adjustment from "@quotekit/core/Adjustment"
+import { ChangeWarning, Code, InvalidInput } from "@quotekit/core/api/ApiError"
+import { type EditorKind, editActionOf, SaveAnswer, type SaveQuote } from "@quotekit/core/api/QuotesApi"
+import type { Tenant } from "@quotekit/core/api/Security"
+import type * as LineItem from "@quotekit/core/LineItem"
+import * as Message from "@quotekit/core/Message"
+import * as Quote from "@quotekit/core/Quote"
+import * as QuoteHistory from "@quotekit/core/QuoteHistory"
+import * as QuoteRoute from "@quotekit/core/QuoteRoute"
+import * as QuoteSave from "@quotekit/core/QuoteSave"
+import * as RelativeTime from "@quotekit/core/RelativeTime"
+import * as Wording from "@quotekit/core/Wording"
+import { Clock, Effect, Option, Result, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { HistoryRepo } from "../history/Repo.ts"
+import type { AccountFacts, StoredQuote } from "./Records.ts"
+import { QuoteRepo, type RefsFound } from "./Repo.ts"
+import { encodeSnapshot, notFound, refused, snapshotOf } from "./Views.ts"
+
+const decodeAnswer = Schema.decodeUnknownOption(SaveAnswer)
+const encodeAnswer = Schema.encodeSync(SaveAnswer)
+
+/** Problems with ids the save refers to: taxes, categories, contacts, files and the author must be the account's. */
+const refProblems = (
+  req: SaveQuote,
+  found: RefsFound,
+  stored: StoredQuote | null
+): ReadonlyArray<QuoteSave.Problem> => {
+  const invalid = Message.catalogue.invalidInput
+  const storedIds = new Set(stored?.items.map((i) => i.item.quote_item_id as number) ?? [])
+  const problems: Array<QuoteSave.Problem> = []
+  for (const row of req.items) {
+    const at = `items.${row.quote_item_id}`
+    if (row.quote_item_id > 0 && !storedIds.has(row.quote_item_id)) problems.push({ input_id: at, message: invalid })
+    if (row.item_tax_id > 0 && !found.taxIds.has(row.item_tax_id))
+      problems.push({ input_id: `${at}.item_tax_id`, message: invalid })
+    if (row.item_cat_id > 0 && !found.categoryIds.has(row.item_cat_id))
+      problems.push({ input_id: `${at}.item_cat_id`, message: invalid })
+  }
+  req.contacts.forEach((c, i) => {
+    if (!found.contacts.has(c.contact_id)) problems.push({ input_id: `contacts.${i}`, message: invalid })
+  })
+  req.item_files.forEach((f, i) => {
+    if (!found.fileIds.has(f.file_id)) problems.push({ input_id: `item_files.${i}`, message: invalid })
+  })
+  if (!found.isMember) problems.push({ input_id: "quote.from", message: invalid })
+  return problems
+}
+
+const formErrors = (facts: AccountFacts, problems: ReadonlyArray<QuoteSave.Problem>): InvalidInput => {
+  const errors = problems.map((p) => ({
+    input_id: p.input_id,
+    highlight: true,
+    message: Wording.apply(facts.noun, p.message)
+  }))
+  return InvalidInput.answer(errors[0]?.message ?? Message.catalogue.invalidInput, errors)
+}
+
+/** The `_changeWarning` answer: who changed the quote and when, and that their changes will be kept. */
+const changeWarning = (facts: AccountFacts, stored: StoredQuote, now: number): ChangeWarning => {
+  const who = stored.record.modified_by_name || Wording.catalogue(facts.noun).untitled
+  const when = stored.record.modified
+  const message = Wording.catalogue(facts.noun).saveConflict(who, RelativeTime.describe(when, now), true)
+  return new ChangeWarning({
+    _changeWarning: { who, when, mayVersion: true },
+    _serveError: { code: Code.changeConflict, message }
+  })
+}
+
+/** Save a quote or template for the tenant; see the module header. */
+export const save = Effect.fn("SaveQuote.save")(function* (
+  tenant: Tenant,
+  kind: EditorKind,
+  idSegment: string,
+  actionSegment: string,
+  req: SaveQuote
+) {
+  const repo = yield* QuoteRepo
+  const history = yield* HistoryRepo
+  const sql = yield* SqlClient.SqlClient
+  const facts = yield* repo.facts(tenant)
+  const route = Quote.parseRouteId(idSegment)
+  if (Result.isFailure(route)) return yield* notFound(facts)
+  const isTemplate = kind === "template"
+  const mode = editActionOf(actionSegment)
+  const adjusting = mode === "is-adjustment"
+  const account = tenant.account_id
+  const nowMs = yield* Clock.currentTimeMillis
+  const now = Math.floor(nowMs / 1000)
+
+  return yield* sql
+    .withTransaction(
+      Effect.gen(function* () {
+        const prior = yield* repo.claim(account, req.request_id, tenant.signin_id)
+        if (Option.isSome(prior)) {
+          const answer = decodeAnswer(prior.value)
+          if (Option.isSome(answer)) return answer.value
+        }
+
+        let stored: StoredQuote | null = null
+        let versionId: number | null = null
+        if (route.success !== "new") {
+          const found = yield* repo.record(account, route.success, { forUpdate: true })
+          if (Option.isNone(found) || found.value.is_template !== isTemplate) return yield* notFound(facts)
+          const rec = found.value
+          const editable = adjusting ? QuoteSave.isAdjustable(rec.status) : QuoteSave.isEditable(rec.status, isTemplate)
+          if (rec.archive_id === 3 || !editable)
+            return yield* refused(facts, {
+              action: "save",
+              reason: "status",
+              message: Message.catalogue.notAvailableNow
+            })
+          stored = yield* repo.load(account, rec)
+          if (req._modifiedIn !== rec.edit_seq) {
+            if (req.continue !== true) return yield* changeWarning(facts, stored, now)
+            versionId = yield* repo.keepVersion(
+              account,
+              rec.quote_id,
+              "replaced",
+              encodeSnapshot(snapshotOf(stored, facts, now)),
+              tenant.signin_id,
+              nowMs
+            )
+          }
+        } else if (adjusting) {
+          return yield* refused(facts, {
+            action: "adjust",
+            reason: "status",
+            message: Message.catalogue.notAvailableNow
+          })
+        }
+
+        // Ids the rows and contacts refer to must be this account's.
+        const found = yield* repo.refs(account, {
+          taxIds: [...new Set(req.items.map((r) => r.item_tax_id as number).filter((id) => id > 0))],
+          categoryIds: [...new Set(req.items.map((r) => r.item_cat_id).filter((id) => id > 0))],
+          itemIds: [...new Set(req.items.map((r) => r.item_id).filter((id) => id > 0))],
+          contactIds: req.contacts.map((c) => c.contact_id as number),
+          fileIds: req.item_files.map((f) => f.file_id),
+          signinId: req.quote.from
+        })
+        const storedRows = stored?.items ?? []
+        const storedQuote =
+          stored === null
+            ? null
+            : {
+                ...stored.record,
+                _shared_quote_id: stored.record.shared_quote_id,
+                private_pricing: stored.record.private_pricing
+              }
+        const problems = [
+          ...refProblems(req, found, stored),
+          ...QuoteSave.contactProblems(req.contacts),
+          ...QuoteSave.expiryProblems(req.quote, stored?.record.status ?? "draft", isTemplate, now),
+          ...QuoteSave.structureProblems(req.items),
+          ...QuoteSave.sharedLockProblems(req.quote, storedQuote),
+          ...QuoteSave.sharedItemProblems(
+            req.items,
+            storedRows.map((s) => ({ ...s.item, shared_account_id: s.shared_account_id }))
+          ),
+          ...QuoteSave.fileProblems(req.item_files, req.items)
+        ]
+        if (problems.length > 0) return yield* formErrors(facts, problems)
+
+        // What the server computes: linked content, adjustment stamps, totals.
+        const linked = QuoteSave.applyLinks(req.items, found.linked)
+        let rows: ReadonlyArray<LineItem.QuoteItem> = linked.items
+        let nextAdjIndex = stored?.record.next_adj_index ?? 0
+        let lastItemAdj = stored?.record.last_item_adj ?? 0
+        if (adjusting && stored !== null) {
+          const begun = Adjustment.begin(nextAdjIndex, yield* repo.invoices(account, stored.record.quote_id))
+          if (Result.isFailure(begun))
+            return yield* refused(facts, {
+              action: "adjust",
+              reason: "limitReached",
+              message: Message.catalogue.adjustmentLimitReached
+            })
+          const adjusted = QuoteSave.adjust(
+            rows,
+            storedRows.map((s) => s.item),
+            begun.success,
+            true
+          )
+          if (Result.isFailure(adjusted)) return yield* formErrors(facts, adjusted.failure)
+          if (begun.success > nextAdjIndex && versionId === null) {
+            yield* repo.keepVersion(
+              account,
+              stored.record.quote_id,
+              "adjustment",
+              encodeSnapshot(snapshotOf(stored, facts, now)),
+              tenant.signin_id,
+              nowMs
+            )
+          }
+          rows = adjusted.success
+          nextAdjIndex = begun.success
+          lastItemAdj = Math.max(lastItemAdj, ...rows.map((r) => Math.max(r.added_adj_at, r.credited_adj_at)))
+        }
+        const priced = QuoteSave.priced(rows, req.quote, facts.taxes)
+
+        const searchText = [req.quote.title, ...req.contacts.map((c) => found.contacts.get(c.contact_id)?.search ?? "")]
+          .join(" ")
+          .toLowerCase()
+        const write = {
+          is_template: isTemplate,
+          ...req.quote,
+          price_current: priced.price_current,
+          meta: { reviewsOn: req.meta.reviewsOn ?? stored?.record.meta.reviewsOn ?? false },
+          from_template_id: stored?.record.from_template_id ?? req.meta.fromTemplate ?? 0,
+          from_quote_id: stored?.record.from_quote_id ?? req.meta.fromQuote ?? 0,
+          from_lead_id: stored?.record.from_lead_id ?? (isTemplate ? 0 : (req.meta.fromLead ?? 0)),
+          search_text: searchText,
+          next_adj_index: nextAdjIndex,
+          last_item_adj: lastItemAdj,
+          by: tenant.signin_id,
+          at: nowMs
+        }
+        let quoteId: number
+        let quoteNo: number
+        let editSeq: number
+        if (stored === null) {
+          const inserted = yield* repo.insertQuote(account, write)
+          quoteId = inserted.quote_id
+          quoteNo = inserted.quote_no
+          editSeq = inserted.edit_seq
+          if (write.from_lead_id > 0) yield* repo.convertLead(account, write.from_lead_id, quoteId, nowMs)
+        } else {
+          quoteId = stored.record.quote_id
+          quoteNo = stored.record.quote_no
+          editSeq = yield* repo.updateQuote(account, quoteId, write)
+        }
+        const itemIds = yield* repo.writeRows(
+          account,
+          quoteId,
+          priced.items,
+          req.item_files,
+          storedRows,
+          tenant.signin_id,
+          nowMs
+        )
+        const contactIds = yield* repo.writeContacts(account, quoteId, req.contacts)
+
+        const event: QuoteHistory.Event =
+          versionId !== null
+            ? { _tag: "replaced", other: stored?.record.modified_by_name ?? "" }
+            : isTemplate
+              ? { _tag: stored === null ? "templateCreated" : "templateSaved" }
+              : { _tag: stored === null ? "created" : "saved" }
+        const text = QuoteHistory.html(facts.noun, event, facts.who, req.quote.title)
+        yield* history.write({
+          account_id: account,
+          signin_id: tenant.signin_id,
+          table: isTemplate ? "content" : "quote",
+          category_id: quoteId,
+          action: isTemplate ? "template.save" : "quote.save",
+          html_summary: text.summary,
+          html_full: text.full,
+          data: {
+            quote_id: quoteId,
+            created: stored === null,
+            edit_seq: editSeq,
+            price_current: priced.price_current.toString(),
+            rows: priced.items.length,
+            ...(versionId === null ? {} : { replaced_version_id: versionId })
+          },
+          at: nowMs
+        })
+
+        const answer: SaveAnswer = {
+          quote_id: Quote.QuoteId.make(quoteId),
+          quote_no: quoteNo,
+          is_template: isTemplate,
+          _modifiedIn: editSeq,
+          modified: now,
+          price_current: priced.price_current,
+          items: itemIds,
+          contacts: contactIds.filter((c) => c.temp_id !== c.id),
+          nextTokens: { upNext: quoteId },
+          upNext: {
+            href: QuoteRoute.afterSave({
+              kind,
+              mode,
+              primary: req.primary,
+              quoteId,
+              requestNext: req.requestNext
+            })
+          },
+          version_id: versionId
+        }
+        yield* repo.remember(account, req.request_id, quoteId, encodeAnswer(answer))
+        return answer
+      })
+    )
+    .pipe(Effect.catchTag("SqlError", (e) => Effect.die(e)))
+})
