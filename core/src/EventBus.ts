@@ -44,10 +44,31 @@ export class EventBus extends Context.Service<
   }
 >()("quotekit/EventBus") {}
 
+/**
+ * Bytes of a string in UTF-8, as PostgreSQL counts a NOTIFY payload. Computed here rather than with
+ * `TextEncoder` because the core compiles against no runtime's globals (neither Node's nor the DOM's).
+ */
+export const utf8Length = (text: string): number => {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit < 0x80) bytes += 1
+    else if (unit < 0x800) bytes += 2
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4
+        i++
+      } else bytes += 3
+    } else bytes += 3
+  }
+  return bytes
+}
+
 /** The encoded form of an event (JSON text), checked against `MAX_EVENT_BYTES`. */
 export const encode = (event: AccountEvent): string | EventTooLarge => {
   const text = JSON.stringify(Schema.encodeSync(AccountEvent)(event))
-  const bytes = new TextEncoder().encode(text).length
+  const bytes = utf8Length(text)
   return bytes > MAX_EVENT_BYTES ? new EventTooLarge({ topic: event.topic, bytes }) : text
 }
 

@@ -40,3 +40,10 @@ describe("EventBus", () => {
     }
   })
 })
+
+describe("EventBus.utf8Length", () => {
+  it("counts UTF-8 bytes exactly as an encoder does", () =>
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (s) => EventBus.utf8Length(s) === new TextEncoder().encode(s).length)
+    ))
+})
