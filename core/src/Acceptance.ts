@@ -19,13 +19,17 @@
  */
 import { Option, Result, Schema } from "effect"
 import * as Message from "./Message.ts"
+import * as Outcome from "./Outcome.ts"
 import * as Signature from "./Signature.ts"
+
+/** The signing method on the wire (`accept[state_name]`): `draw`, `text` or `instruct` (`Signature.methods`). */
+export const MethodSchema = Schema.Literals(Signature.methods)
 
 /** The accept form as posted, under the specification's field names. */
 export const Form = Schema.Struct({
   "accept[sign_value]": Schema.String,
   "accept[sign_name]": Schema.optionalKey(Schema.String),
-  "accept[state_name]": Signature.Method,
+  "accept[state_name]": MethodSchema,
   "accept[_confirm_checkbox]": Schema.optionalKey(Schema.String)
 })
 /** The accept form as posted. */
@@ -55,23 +59,23 @@ export interface Accepted {
 /** Acceptance attempted from a preview: nothing is submitted. */
 export class PreviewOnly extends Schema.TaggedError<PreviewOnly>()("PreviewOnly", { previewType: Schema.Number }) {
   override get message(): string {
-    return Message.catalogue.previewNotice
+    return Message.previewNotice
   }
 }
 
 /** No usable signature: nothing drawn, or a typed name without 2 letters. */
 export class SignatureMissing extends Schema.TaggedError<SignatureMissing>()("SignatureMissing", {
-  method: Signature.Method
+  method: MethodSchema
 }) {
   override get message(): string {
-    return Message.catalogue.signToAccept
+    return Message.signToAccept
   }
 }
 
 /** The terms checkbox is required and not ticked. */
 export class ConfirmationMissing extends Schema.TaggedError<ConfirmationMissing>()("ConfirmationMissing", {}) {
   override get message(): string {
-    return Message.catalogue.checkBoxToAccept
+    return Message.checkBoxToAccept
   }
 }
 
@@ -99,9 +103,9 @@ export const isTicked = (value: string | undefined): boolean =>
 
 /** The signature a form carries for its method, if it has a usable one. */
 export const signatureOf = (method: Signature.Method, value: string): Option.Option<Signature.Signature> => {
-  if (method === "text") return Result.getSuccess(Signature.typed(value))
+  if (method === "text") return Option.fromUndefinedOr(Outcome.getOrUndefined(Signature.typed(value)))
   const drawn = Signature.decode(value)
-  return Result.isSuccess(drawn) && drawn.success.length > 0
+  return Outcome.isSuccess(drawn) && drawn.success.length > 0
     ? Option.some({ _tag: "Drawn", strokes: drawn.success })
     : Option.none()
 }

@@ -30,9 +30,13 @@
  * signature, while one-word names are allowed), at most 100 characters. Where a single string must carry either
  * kind (storage, the relay), a typed one is written `typed:` followed by the name ({@link toWire}).
  *
+ * ## No effect runtime
+ * The signature pad widget bundles this module, so it imports nothing from effect at run time: the parsers return
+ * an `Outcome` and fail with {@link InvalidSignature}, a plain tagged error class (see `Outcome` for why).
+ *
  * @since 0.1.0
  */
-import { Result, Schema } from "effect"
+import * as Outcome from "./Outcome.ts"
 import * as Stroke from "./Stroke.ts"
 
 /** Maximum length of drawn signature data, in characters. */
@@ -52,19 +56,16 @@ export const TYPED_PREFIX = "typed:"
 export type Strokes = ReadonlyArray<ReadonlyArray<Stroke.Point>>
 
 /** Why signature data was refused. */
-export const InvalidReason = Schema.Literals([
-  "TooLong",
-  "NotHex",
-  "Truncated",
-  "EmptyStroke",
-  "OutsideArea",
-  "TimeTooLong",
-  "FirstTimeNotZero",
-  "NameTooShort",
-  "NameTooLong"
-])
-/** Why signature data was refused. */
-export type InvalidReason = typeof InvalidReason.Type
+export type InvalidReason =
+  | "TooLong"
+  | "NotHex"
+  | "Truncated"
+  | "EmptyStroke"
+  | "OutsideArea"
+  | "TimeTooLong"
+  | "FirstTimeNotZero"
+  | "NameTooShort"
+  | "NameTooLong"
 
 const reasonText: Record<InvalidReason, string> = {
   TooLong: `is longer than ${DATA_LIMIT} characters`,
@@ -80,18 +81,23 @@ const reasonText: Record<InvalidReason, string> = {
 
 /**
  * Signature data that cannot be read. For developers and logs; a customer is told 'Sign to accept' instead
- * (see `Acceptance`). `position` is the character index where reading stopped.
+ * (see `Acceptance`). `position` is the character index where reading stopped. A plain tagged error class rather
+ * than a `Schema.TaggedError`, so the pad's bundle carries no Schema runtime.
  */
-export class InvalidSignature extends Schema.TaggedError<InvalidSignature>()("InvalidSignature", {
-  reason: InvalidReason,
-  position: Schema.Number
-}) {
-  override get message(): string {
-    return `Signature data ${reasonText[this.reason]} (at character ${this.position})`
+export class InvalidSignature extends Error {
+  readonly _tag = "InvalidSignature"
+  override readonly name = "InvalidSignature"
+  readonly reason: InvalidReason
+  readonly position: number
+  constructor(props: { readonly reason: InvalidReason; readonly position: number }) {
+    super(`Signature data ${reasonText[props.reason]} (at character ${props.position})`)
+    this.reason = props.reason
+    this.position = props.position
   }
 }
 
-const fail = (reason: InvalidReason, position: number) => Result.fail(new InvalidSignature({ reason, position }))
+const fail = (reason: InvalidReason, position: number): Outcome.Failure<InvalidSignature> =>
+  Outcome.fail(new InvalidSignature({ reason, position }))
 
 // Hex digit values by char code; -1 for anything else. A table keeps decoding a 10,000-character value fast.
 const HEX = new Int8Array(128).fill(-1)
@@ -127,7 +133,7 @@ const isBreakAt = (s: string, at: number): boolean =>
  * Read drawn signature data. Never throws: anything but well-formed data inside the limits is an
  * `InvalidSignature`. Times come back relative to the first point (time 0).
  */
-export const decode = (data: string): Result.Result<Strokes, InvalidSignature> => {
+export const decode = (data: string): Outcome.Outcome<Strokes, InvalidSignature> => {
   if (data.length > DATA_LIMIT) return fail("TooLong", DATA_LIMIT)
   const strokes: Array<Array<Stroke.Point>> = []
   let current: Array<Stroke.Point> = []
@@ -158,16 +164,17 @@ export const decode = (data: string): Result.Result<Strokes, InvalidSignature> =
   }
   if (current.length > 0) strokes.push(current)
   else if (strokes.length > 0) return fail("EmptyStroke", data.length)
-  return Result.succeed(strokes)
+  return Outcome.succeed(strokes)
 }
 
 /** Check drawn signature data without keeping the points: the data itself when valid. */
-export const validate = (data: string): Result.Result<string, InvalidSignature> => Result.map(decode(data), () => data)
+export const validate = (data: string): Outcome.Outcome<string, InvalidSignature> =>
+  Outcome.map(decode(data), () => data)
 
 /** True when the data holds no ink: empty, or not readable at all. */
 export const isEmpty = (data: string): boolean => {
   const r = decode(data)
-  return Result.isFailure(r) || r.success.length === 0
+  return Outcome.isFailure(r) || r.success.length === 0
 }
 
 /** Round to a whole area unit inside the area. */
@@ -365,10 +372,10 @@ export interface Typed {
 /** A signature of either kind, as kept with an acceptance. */
 export type Signature = Drawn | Typed
 
-/** How the customer is signing, the pad's three methods: draw, type (`text`), or a touch device via QR (`instruct`). */
-export const Method = Schema.Literals(["draw", "text", "instruct"])
-/** How the customer is signing. */
-export type Method = typeof Method.Type
+/** How the customer is signing, the pad's three methods in tab order: draw, type (`text`), or a touch device via QR (`instruct`). */
+export const methods = ["draw", "text", "instruct"] as const
+/** How the customer is signing (the wire schema is `Acceptance.MethodSchema`). */
+export type Method = (typeof methods)[number]
 
 /** A drawn signature from strokes, normalized as it will be stored. */
 export const drawn = (strokes: Strokes): Drawn => ({ _tag: "Drawn", strokes: normalize(strokes) })
@@ -381,12 +388,12 @@ export const normalizeName = (name: string): string =>
   name.normalize("NFC").replace(HIDDEN, " ").replace(/\s+/gu, " ").trim()
 
 /** A typed signature from what the signer typed; refused without 2 letters or above 100 characters. */
-export const typed = (name: string): Result.Result<Typed, InvalidSignature> => {
+export const typed = (name: string): Outcome.Outcome<Typed, InvalidSignature> => {
   const clean = normalizeName(name)
   const letters = clean.match(/\p{L}/gu)?.length ?? 0
   if (letters < TYPED_NAME_MIN_LETTERS) return fail("NameTooShort", 0)
   if ([...clean].length > TYPED_NAME_MAX) return fail("NameTooLong", TYPED_NAME_MAX)
-  return Result.succeed({ _tag: "Typed", name: clean })
+  return Outcome.succeed({ _tag: "Typed", name: clean })
 }
 
 /** The single-string form of a signature: drawn data as is, a typed name after `typed:`. */
@@ -394,10 +401,10 @@ export const toWire = (signature: Signature): string =>
   signature._tag === "Drawn" ? encode(signature.strokes) : `${TYPED_PREFIX}${signature.name}`
 
 /** Read the single-string form written by {@link toWire}. */
-export const fromWire = (value: string): Result.Result<Signature, InvalidSignature> =>
+export const fromWire = (value: string): Outcome.Outcome<Signature, InvalidSignature> =>
   value.startsWith(TYPED_PREFIX)
     ? typed(value.slice(TYPED_PREFIX.length))
-    : Result.map(decode(value), (strokes): Signature => ({ _tag: "Drawn", strokes }))
+    : Outcome.map(decode(value), (strokes): Signature => ({ _tag: "Drawn", strokes }))
 
 const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import fc from "fast-check"
 import * as Acceptance from "../src/Acceptance.ts"
+import * as Outcome from "../src/Outcome.ts"
 import * as Signature from "../src/Signature.ts"
 
 const drawing = "12c7d00fff00a14000281910"
@@ -139,7 +140,7 @@ describe("Acceptance", () => {
   })
 
   it("builds the form the pad posts, which validates back to what the pad held", () => {
-    const strokes = Result.getOrThrow(Signature.decode(drawing))
+    const strokes = Outcome.getOrThrow(Signature.decode(drawing))
     const drawn = Acceptance.toForm({
       method: "instruct",
       signature: Signature.drawn(strokes),

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Result } from "effect"
 import fc from "fast-check"
+import * as Outcome from "../src/Outcome.ts"
 import * as Signature from "../src/Signature.ts"
 import * as Stroke from "../src/Stroke.ts"
 
@@ -34,16 +34,16 @@ const inArea = (strokes: Signature.Strokes) =>
     s.every((p) => Number.isInteger(p.x) && Number.isInteger(p.y) && p.x >= 0 && p.x <= 600 && p.y >= 0 && p.y <= 250)
   )
 
-const failure = (r: Result.Result<unknown, Signature.InvalidSignature>) =>
-  Result.isFailure(r) ? r.failure.reason : "ok"
+const failure = (r: Outcome.Outcome<unknown, Signature.InvalidSignature>) =>
+  Outcome.isFailure(r) ? r.failure.reason : "ok"
 
 const point = (x: number, y: number, time: number): Stroke.Point => ({ x, y, time })
 
 describe("Signature", () => {
   it("reads the documented example", () => {
     const r = Signature.decode("12c7d00fff00a14000281910")
-    assert.deepStrictEqual(Result.getOrThrow(r), [[point(300, 125, 0)], [point(10, 20, 0), point(40, 25, 16)]])
-    assert.strictEqual(Signature.encode(Result.getOrThrow(r)), "12c7d00fff00a14000281910")
+    assert.deepStrictEqual(Outcome.getOrThrow(r), [[point(300, 125, 0)], [point(10, 20, 0), point(40, 25, 16)]])
+    assert.strictEqual(Signature.encode(Outcome.getOrThrow(r)), "12c7d00fff00a14000281910")
   })
 
   it("encodes pen strokes so they decode to exactly what is stored", () =>
@@ -52,7 +52,7 @@ describe("Signature", () => {
         const data = Signature.encode(strokes)
         const back = Signature.decode(data)
         return (
-          Result.isSuccess(back) &&
+          Outcome.isSuccess(back) &&
           JSON.stringify(back.success) === JSON.stringify(Signature.normalize(strokes)) &&
           Signature.dataLength(strokes) === data.length
         )
@@ -63,7 +63,7 @@ describe("Signature", () => {
     fc.assert(
       fc.property(penStrokes, (strokes) => {
         const back = Signature.decode(Signature.encode(strokes))
-        if (!Result.isSuccess(back) || !inArea(back.success)) return false
+        if (!Outcome.isSuccess(back) || !inArea(back.success)) return false
         let previous = 0
         for (const p of back.success.flat()) {
           if (p.time - previous < 0 || p.time - previous > 100) return false
@@ -78,7 +78,7 @@ describe("Signature", () => {
       fc.property(penStrokes, fc.boolean(), (strokes, upper) => {
         const data = Signature.encode(strokes)
         const input = upper ? data.toUpperCase() : data
-        return Signature.encode(Result.getOrThrow(Signature.decode(input))) === data
+        return Signature.encode(Outcome.getOrThrow(Signature.decode(input))) === data
       })
     ))
 
@@ -87,7 +87,7 @@ describe("Signature", () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), hexish, fc.string({ unit: "binary" })), (s) => {
         const r = Signature.decode(s)
-        if (Result.isSuccess(r)) return inArea(r.success) && r.success.every((stroke) => stroke.length > 0)
+        if (Outcome.isSuccess(r)) return inArea(r.success) && r.success.every((stroke) => stroke.length > 0)
         return r.failure._tag === "InvalidSignature" && r.failure.position >= 0 && r.failure.position <= s.length
       })
     )
@@ -130,9 +130,9 @@ describe("Signature", () => {
   })
 
   it("keeps typed names tidy and requires at least 2 letters", () => {
-    assert.deepStrictEqual(Result.getOrThrow(Signature.typed("  Jane \n  Doe ")), { _tag: "Typed", name: "Jane Doe" })
-    assert.deepStrictEqual(Result.getOrThrow(Signature.typed("Cher")), { _tag: "Typed", name: "Cher" })
-    assert.strictEqual(Result.getOrThrow(Signature.typed("Zoë\u202e Ng")).name, "Zoë Ng")
+    assert.deepStrictEqual(Outcome.getOrThrow(Signature.typed("  Jane \n  Doe ")), { _tag: "Typed", name: "Jane Doe" })
+    assert.deepStrictEqual(Outcome.getOrThrow(Signature.typed("Cher")), { _tag: "Typed", name: "Cher" })
+    assert.strictEqual(Outcome.getOrThrow(Signature.typed("Zoë\u202e Ng")).name, "Zoë Ng")
     assert.strictEqual(failure(Signature.typed("J.")), "NameTooShort")
     assert.strictEqual(failure(Signature.typed("   ")), "NameTooShort")
     assert.strictEqual(failure(Signature.typed("a".repeat(101))), "NameTooLong")
@@ -147,18 +147,18 @@ describe("Signature", () => {
           fc
             .string({ maxLength: 120 })
             .map((s) => Signature.typed(s))
-            .filter(Result.isSuccess)
+            .filter(Outcome.isSuccess)
             .map((r) => r.success)
         ),
         (signature) => {
           const back = Signature.fromWire(Signature.toWire(signature))
-          return Result.isSuccess(back) && JSON.stringify(back.success) === JSON.stringify(signature)
+          return Outcome.isSuccess(back) && JSON.stringify(back.success) === JSON.stringify(signature)
         }
       )
     ))
 
   it("renders a complete SVG document of the area: curves stroked by width, dots filled", () => {
-    const strokes = Result.getOrThrow(Signature.decode("12c7d00fff00a14000281910"))
+    const strokes = Outcome.getOrThrow(Signature.decode("12c7d00fff00a14000281910"))
     const svg = Signature.toSvg(strokes)
     assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 600 250" width="600" height="250">/)
     assert.match(
@@ -176,7 +176,7 @@ describe("Signature", () => {
   })
 
   it("crops to the ink with a padding of 10, inside the area", () => {
-    const strokes = Result.getOrThrow(Signature.decode("12c7d00fff00a14000281910"))
+    const strokes = Outcome.getOrThrow(Signature.decode("12c7d00fff00a14000281910"))
     assert.deepStrictEqual(Signature.cropBox(strokes), { x: 0, y: 10, width: 310, height: 125 })
     assert.match(Signature.toSvg(strokes, { crop: true }), /viewBox="0 10 310 125"/)
     assert.deepStrictEqual(Signature.cropBox([]), Signature.area)
@@ -204,12 +204,12 @@ describe("Signature", () => {
     ))
 
   it("never lets an ink colour or a typed name break out of the SVG", () => {
-    const strokes = Result.getOrThrow(Signature.decode("12c7d00"))
+    const strokes = Outcome.getOrThrow(Signature.decode("12c7d00"))
     const svg = Signature.toSvg(strokes, { color: '"/><script>alert(1)</script>' })
     assert.notInclude(svg, "<script")
     assert.include(svg, 'fill="#000"')
     assert.include(Signature.toSvg(strokes, { color: "#1a2B3c" }), 'fill="#1a2B3c"')
-    const typed = Result.getOrThrow(Signature.typed(`<script>alert("x")</script> O'Neil & Co`))
+    const typed = Outcome.getOrThrow(Signature.typed(`<script>alert("x")</script> O'Neil & Co`))
     const typedSvg = Signature.typedToSvg(typed)
     assert.notInclude(typedSvg, "<script")
     assert.include(typedSvg, "&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; O&#39;Neil &#38; Co</text>")
@@ -237,7 +237,7 @@ describe("Signature", () => {
     ))
 
   it("continues a path from curve to curve and moves only where a stroke starts or the width changes", () => {
-    const strokes = Result.getOrThrow(Signature.decode("12c7d00fff00a1400fff0281910064321a"))
+    const strokes = Outcome.getOrThrow(Signature.decode("12c7d00fff00a1400fff0281910064321a"))
     const [curve] = Stroke.curves(strokes[2]!)
     assert.deepStrictEqual(Signature.toSvgPaths(strokes), [
       {

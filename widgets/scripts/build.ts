@@ -73,7 +73,12 @@ const bundle = (outDir: string, name: BundleName): InlineConfig => {
       ...config.build,
       minify: true,
       lib: { entry: join(root, `src/${name}.ts`), formats: ["es"], fileName: () => bundles[name] },
-      rolldownOptions: { treeshake: { manualPureFunctions: PURE } }
+      rolldownOptions: {
+        treeshake: { manualPureFunctions: PURE },
+        // Vite's library mode keeps white space and pure annotations in ES output so that an application's
+        // bundler can tree-shake it further; a bundle for a script tag is final, so minify it completely.
+        output: { minify: true, comments: false }
+      }
     }
   }
 }

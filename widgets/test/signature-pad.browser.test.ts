@@ -1,5 +1,5 @@
+import * as Outcome from "@quotekit/core/Outcome"
 import * as Signature from "@quotekit/core/Signature"
-import { Result } from "effect"
 import type { Page } from "playwright-core"
 import { afterAll, assert, beforeAll, describe, inject, it } from "vitest"
 import { type Harness, seriousViolations, start } from "./browser.ts"
@@ -45,7 +45,7 @@ const value = (p: Page) => p.evaluate(() => document.querySelector("qk-signature
 
 const decode = (data: string): Signature.Strokes => {
   const r = Signature.decode(data)
-  if (Result.isFailure(r)) throw new Error(r.failure.message)
+  if (Outcome.isFailure(r)) throw new Error(r.failure.message)
   return r.success
 }
 
@@ -187,7 +187,7 @@ describe("<qk-signature-pad>", () => {
     assert.strictEqual(await value(p), "typed:Ada")
     await field.fill("  Ada   Lovelace ")
     await field.press("Enter")
-    const expected = Signature.toWire(Result.getOrThrow(Signature.typed("Ada Lovelace")))
+    const expected = Signature.toWire(Outcome.getOrThrow(Signature.typed("Ada Lovelace")))
     assert.strictEqual(await value(p), expected)
     assert.strictEqual(await p.evaluate(() => document.querySelector("qk-signature-pad")!.name), "  Ada   Lovelace ")
     const typed = p.locator("qk-signature-pad .typed")

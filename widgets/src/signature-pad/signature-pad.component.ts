@@ -1,21 +1,19 @@
 import * as Message from "@quotekit/core/Message"
+import * as Outcome from "@quotekit/core/Outcome"
 import * as Signature from "@quotekit/core/Signature"
 import * as Stroke from "@quotekit/core/Stroke"
-import { Result } from "effect"
 import { html, LitElement, nothing } from "lit"
 import { QkChangeEvent } from "../events/qk-change.ts"
 import { QkSignEvent } from "../events/qk-sign.ts"
 import { styles } from "./signature-pad.styles.ts"
 
-const text = Message.catalogue
-
 /** The pad's methods in tab order. */
-const METHODS: ReadonlyArray<Signature.Method> = ["draw", "text", "instruct"]
+const METHODS: ReadonlyArray<Signature.Method> = Signature.methods
 
 const LABELS: Readonly<Record<Signature.Method, string>> = {
-  draw: text.signDraw,
-  text: text.signType,
-  instruct: text.signTouchDevice
+  draw: Message.signDraw,
+  text: Message.signType,
+  instruct: Message.signTouchDevice
 }
 
 const isMethod = (m: unknown): m is Signature.Method => METHODS.includes(m as Signature.Method)
@@ -125,7 +123,7 @@ export class QkSignaturePad extends LitElement {
     if (method === "draw") return Signature.encode(this.#strokes)
     if (method === "text") {
       const typed = Signature.typed(this.name)
-      return Result.isSuccess(typed) ? Signature.toWire(typed.success) : ""
+      return Outcome.isSuccess(typed) ? Signature.toWire(typed.success) : ""
     }
     return ""
   }
@@ -137,7 +135,7 @@ export class QkSignaturePad extends LitElement {
       this.name = ""
     } else {
       const decoded = Signature.fromWire(value)
-      if (Result.isFailure(decoded)) return
+      if (Outcome.isFailure(decoded)) return
       const signature = decoded.success
       if (signature._tag === "Drawn") {
         this.#strokes = signature.strokes.map((s) => [...s])
@@ -179,7 +177,7 @@ export class QkSignaturePad extends LitElement {
    */
   receiveRemote(value: string): boolean {
     const decoded = Signature.fromWire(value)
-    if (Result.isFailure(decoded)) return false
+    if (Outcome.isFailure(decoded)) return false
     const signature = decoded.success
     if (signature._tag === "Drawn") {
       this.#strokes = signature.strokes.map((s) => [...s])
@@ -220,7 +218,7 @@ export class QkSignaturePad extends LitElement {
     const method = this.#method()
     const locked = this.disabled || this.readonly
     return html`<div part="base">
-      <div part="tabs" class="tabs" role="tablist" aria-label=${text.signMethods} @keydown=${this.#onTabKey}>
+      <div part="tabs" class="tabs" role="tablist" aria-label=${Message.signMethods} @keydown=${this.#onTabKey}>
         ${METHODS.map((m) => {
           const selected = m === method
           return html`<button
@@ -245,7 +243,7 @@ export class QkSignaturePad extends LitElement {
           <canvas
             part="canvas"
             role="img"
-            aria-label=${this.#strokes.length === 0 ? text.signArea : text.signAreaSigned}
+            aria-label=${this.#strokes.length === 0 ? Message.signArea : Message.signAreaSigned}
             @pointerdown=${this.#onPointerDown}
             @pointermove=${this.#onPointerMove}
             @pointerup=${this.#onPointerUp}
@@ -256,15 +254,15 @@ export class QkSignaturePad extends LitElement {
         </div>
         <div part="actions" class="actions" ?hidden=${this.readonly}>
           <button part="button undo" type="button" ?disabled=${locked || this.#strokes.length === 0} @click=${this.undo}>
-            ${text.signUndo}
+            ${Message.signUndo}
           </button>
           <button part="button clear" type="button" ?disabled=${locked || this.#strokes.length === 0} @click=${this.clear}>
-            ${text.signClear}
+            ${Message.signClear}
           </button>
         </div>
       </div>
       <div part="panel" id="panel-text" role="tabpanel" aria-labelledby="tab-text" ?hidden=${method !== "text"}>
-        <label part="label" for="name">${text.signTypeName}</label>
+        <label part="label" for="name">${Message.signTypeName}</label>
         <input
           part="input"
           id="name"
@@ -282,8 +280,8 @@ export class QkSignaturePad extends LitElement {
       </div>
       <div part="panel" id="panel-instruct" role="tabpanel" aria-labelledby="tab-instruct" ?hidden=${method !== "instruct"}>
         <div part="area" class="area qr">
-          ${this.#qrSrc() === "" ? nothing : html`<img part="qr" src=${this.#qrSrc()} alt=${text.signQrAlt} />`}
-          <p part="hint" class="hint">${text.signScanQr}</p>
+          ${this.#qrSrc() === "" ? nothing : html`<img part="qr" src=${this.#qrSrc()} alt=${Message.signQrAlt} />`}
+          <p part="hint" class="hint">${Message.signScanQr}</p>
         </div>
       </div>
     </div>`
