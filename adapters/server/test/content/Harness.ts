@@ -60,8 +60,8 @@ export class Client {
         h[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? ""
         h["x-requested-with"] = "XMLHttpRequest"
       }
-      let payload: string | FormData | undefined
-      if (body instanceof FormData || typeof body === "string") payload = body
+      let payload: string | FormData | ReadableStream<Uint8Array> | undefined
+      if (body instanceof FormData || typeof body === "string" || body instanceof ReadableStream) payload = body
       else if (body !== undefined) {
         payload = JSON.stringify(body)
         h["content-type"] = "application/json"
@@ -69,8 +69,9 @@ export class Client {
       const res = await fetch(`${this.base}${path}`, {
         method,
         headers: h,
-        ...(payload === undefined ? {} : { body: payload })
-      })
+        ...(payload === undefined ? {} : { body: payload }),
+        ...(payload instanceof ReadableStream ? { duplex: "half" } : {})
+      } as RequestInit)
       this.keep(res)
       const text = await res.text()
       let parsed: unknown = text
