@@ -2,8 +2,10 @@
  * Wire payloads for the quote tests: rows and save requests as the app sends them (decimals as strings), and
  * helpers that save, load and act over HTTP with a `Browser` of the harness.
  */
+import * as Password from "@quotekit/pg/Password"
 import { Effect } from "effect"
-import type { Answer, Browser } from "../Harness.ts"
+import { SqlClient } from "effect/sql"
+import { type Answer, type Browser, browser, PASSWORD, uniqueEmail } from "../Harness.ts"
 
 /** A wire row. */
 export type WireRow = Record<string, unknown> & { quote_item_id: number; item_type: number; order_index: number }
@@ -118,3 +120,85 @@ export const editor = (
   kind: "edit" | "template" = "edit",
   query = ""
 ): Effect.Effect<Answer> => b.get(`/get/quote-edit/${kind}/${id}/is-editing${query}`)
+
+// --- database fixtures (made directly, as other features would) -----------------------------------------------
+
+/** A team member of an account (admin or not), signed in on a browser of their own. */
+export const member = (accountId: number, o: { readonly admin: boolean; readonly name?: string }) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const email = uniqueEmail(o.name ?? "member")
+    const hash = yield* Password.hashWith(PASSWORD, { N: 2 ** 10, r: 8, p: 1 })
+    const [s] = yield* sql<{ signin_id: number }>`
+      INSERT INTO signins (email, password_hash, name_first, name_last, name_display)
+      VALUES (${email}, ${hash}, ${o.name ?? "Member"}, 'Person', ${`${o.name ?? "Member"} Person`})
+      RETURNING signin_id`
+    yield* sql`
+      INSERT INTO memberships (account_id, signin_id, is_admin, joined_at)
+      VALUES (${accountId}, ${s!.signin_id}, ${o.admin}, now())`
+    const b = yield* browser
+    const signedIn = yield* b.post("/sign-in", { email, password: PASSWORD })
+    if (signedIn.status !== 200) return yield* Effect.die(`sign-in failed: ${signedIn.text}`)
+    return { browser: b, signinId: s!.signin_id }
+  })
+
+/** A tax rate of an account. */
+export const taxRate = (accountId: number, rate: string) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [t] = yield* sql<{ item_tax_id: number }>`
+      INSERT INTO item_taxes (account_id, tax_rate, description) VALUES (${accountId}, ${rate}, 'GST')
+      RETURNING item_tax_id`
+    return t!.item_tax_id
+  })
+
+/** A contact of an account (a person, with a company when named). */
+export const contact = (accountId: number, first: string, last: string, company?: string) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    let companyId: number | null = null
+    if (company !== undefined) {
+      const [c] = yield* sql<{ contact_id: number }>`
+        INSERT INTO contacts (account_id, contact_type, name_first) VALUES (${accountId}, 'company', ${company})
+        RETURNING contact_id`
+      companyId = c!.contact_id
+    }
+    const [p] = yield* sql<{ contact_id: number }>`
+      INSERT INTO contacts (account_id, contact_type, name_first, name_last, company_id, email)
+      VALUES (${accountId}, 'person', ${first}, ${last}, ${companyId}, ${`${first.toLowerCase()}@example.com`})
+      RETURNING contact_id`
+    return p!.contact_id
+  })
+
+/** A reusable price item of an account. */
+export const reusableItem = (accountId: number, title: string, unit: string, o: { readonly shared?: number } = {}) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [i] = yield* sql<{ item_id: number }>`
+      INSERT INTO items (account_id, item_type, item_code, item_title, item_body, price_unit, shared_account_id)
+      VALUES (${accountId}, 1, 'SKU-1', ${title}, 'From the catalogue', ${unit}, ${o.shared ?? null})
+      RETURNING item_id`
+    return i!.item_id
+  })
+
+/** A lead of an account. */
+export const lead = (accountId: number, subject: string, contactId: number | null) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [l] = yield* sql<{ lead_id: number }>`
+      INSERT INTO leads (account_id, lead_subject, lead_message, contact_id, lead_potential_value)
+      VALUES (${accountId}, ${subject}, 'Please quote', ${contactId}, '1500.00')
+      RETURNING lead_id`
+    return l!.lead_id
+  })
+
+/** An uploaded file of an account (not attached to anything yet). */
+export const file = (accountId: number, name = "plan.pdf") =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [f] = yield* sql<{ file_id: number }>`
+      INSERT INTO files (account_id, hash, original_filename, mime, size, storage_key)
+      VALUES (${accountId}, ${"a".repeat(64)}, ${name}, 'application/pdf', 10, ${`k/${name}`})
+      RETURNING file_id`
+    return f!.file_id
+  })
