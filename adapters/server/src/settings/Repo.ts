@@ -7,7 +7,7 @@
 
 import type * as Account from "@quotekit/core/Account"
 import type { AccountSettingsInput, PersonalSettings } from "@quotekit/core/api/SettingsApi"
-import type * as Country from "@quotekit/core/Country"
+import * as Country from "@quotekit/core/Country"
 import type * as Currency from "@quotekit/core/Currency"
 import type * as DateFormat from "@quotekit/core/DateFormat"
 import * as Money from "@quotekit/core/Money"
@@ -134,7 +134,7 @@ export const layer = Layer.effect(
               (r): StoredAccountSettings => ({
                 account_id: r.account_id as Account.AccountId,
                 account_name: r.name,
-                country_id: (r.country_id ?? 0) as Country.CountryId,
+                country_id: (r.country_id ?? Country.defaultCountry.id) as Country.CountryId,
                 state_id: r.state_id ?? 0,
                 currency_id: r.currency_id as Currency.CurrencyId,
                 amounts_entered: r.amounts_entered,
