@@ -275,8 +275,8 @@ export const layer = Layer.effect(
               // A quote always has a price item, the total row, then a text row.
               yield* sql`INSERT INTO quote_items ${sql.insert([
                 { account_id: account, quote_id: quoteId, item_type: 1, quantity: "1", order_index: 0 },
-                { account_id: account, quote_id: quoteId, item_type: 4, order_index: 1 },
-                { account_id: account, quote_id: quoteId, item_type: 2, order_index: 2 }
+                { account_id: account, quote_id: quoteId, item_type: 4, quantity: "0", order_index: 1 },
+                { account_id: account, quote_id: quoteId, item_type: 2, quantity: "0", order_index: 2 }
               ])}`
               yield* sql`INSERT INTO quote_contacts ${sql.insert({
                 account_id: account,

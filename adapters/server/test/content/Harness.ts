@@ -19,6 +19,9 @@ process.env.QUOTEKIT_DATA_DIR = dataDir
 /** The server over a test database, listening on a free loopback port. */
 export const server = Shared.layer()
 
+/** The server as behind a trusted proxy: `X-Forwarded-For` names the client (tests of per-address limits). */
+export const serverBehindProxy = Shared.layer({ trustProxy: true })
+
 /** An answer: status, headers and the body as JSON (or text when it is not JSON). */
 export interface Answer {
   readonly status: number
