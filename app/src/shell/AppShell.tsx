@@ -24,8 +24,8 @@ export const AppShell = () => {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
   useEffect(() => setMenuOpen(false), [pathname])
   const signin = account.data?.account_signin
-  // The account's noun (Quote / Proposal / Estimate) once the cache carries it; the default until then.
-  const noun = Wording.defaultNoun
+  // The account's noun (Quote / Proposal / Estimate); the default until the cache has loaded.
+  const noun = account.data?.account_signin.productNoun ?? Wording.defaultNoun
 
   if (isFailure(account.error, "chooseAccount")) return <Navigate to="/sign-in/accounts" />
   return (

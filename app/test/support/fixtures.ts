@@ -42,6 +42,7 @@ const demo = (dateFormat: unknown) => ({
     roomAccount: "acc-1",
     country_id: 1,
     dateFormat,
+    productNoun: "quote",
     planState: "active",
     trial: false,
     hasLeads: true,

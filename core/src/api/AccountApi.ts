@@ -16,6 +16,7 @@ import * as Money from "../Money.ts"
 import * as PrivatePricing from "../PrivatePricing.ts"
 import * as TaxMode from "../TaxMode.ts"
 import * as TaxRate from "../TaxRate.ts"
+import * as Wording from "../Wording.ts"
 import { NotFound } from "./ApiError.ts"
 import { AccountChoice } from "./AuthApi.ts"
 import { AccountChosen, SignedIn } from "./Security.ts"
@@ -52,6 +53,8 @@ export const AccountSignin = Schema.Struct({
   country_id: Country.CountryId,
   /** The account's date style, one of the six patterns. */
   dateFormat: DateFormat.Style,
+  /** What the account calls its documents (Quote, Proposal or Estimate); every screen words its texts with it. */
+  productNoun: Wording.Noun,
   /** The billing plan state (trial, active, past_due, cancelled). */
   planState: Schema.String,
   trial: Schema.Boolean,

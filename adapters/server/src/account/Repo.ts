@@ -12,6 +12,7 @@ import type * as DateFormat from "@quotekit/core/DateFormat"
 import * as Money from "@quotekit/core/Money"
 import * as PrivatePricing from "@quotekit/core/PrivatePricing"
 import type * as TaxMode from "@quotekit/core/TaxMode"
+import type * as Wording from "@quotekit/core/Wording"
 import * as TaxRate from "@quotekit/core/TaxRate"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
@@ -61,6 +62,7 @@ interface SettingsRow {
   readonly default_category_id: number | null
   readonly default_tax_id: number | null
   readonly date_format: DateFormat.Style
+  readonly product_noun: Wording.Noun
   readonly leads_enabled: boolean
   readonly reviews_enabled: boolean
   readonly plan_state: string
@@ -85,6 +87,7 @@ export const toSettings = (row: SettingsRow): AccountSettings => ({
   roomAccount: `account-${row.account_id}`,
   country_id: (row.country_id ?? Country.defaultCountry.id) as Country.CountryId,
   dateFormat: row.date_format,
+  productNoun: row.product_noun,
   planState: row.plan_state,
   trial: row.plan_state === "trial",
   hasLeads: row.leads_enabled,
@@ -103,7 +106,7 @@ export const layer = Layer.effect(
             SELECT account_id, name, country_id, currency_id, amounts_entered, tax_word, show_code, show_symbol,
                    private_pricing::int AS private_pricing, default_template_id, cost_always,
                    default_margin::text AS default_margin,
-                   default_category_id, default_tax_id, date_format, leads_enabled, reviews_enabled, plan_state
+                   default_category_id, default_tax_id, date_format, product_noun, leads_enabled, reviews_enabled, plan_state
             FROM accounts WHERE account_id = ${account}`
           if (settings === undefined) return Option.none()
           const team = yield* sql<{
