@@ -107,6 +107,7 @@ export const make = (baseUrl: string = window.location.origin): ApiClient => {
     selectAccount: (accountId) =>
       run(c.auth.selectAccount({ params: { account_id: Account.AccountId.make(accountId) } })),
     forgotPassword: (email) => run(c.auth.forgotPassword({ payload: { email } })).then(() => undefined),
-    cacheAccount: () => run(c.account.cacheAccount())
+    cacheAccount: () => run(c.account.cacheAccount()),
+    call: (use) => run(use(c))
   }
 }

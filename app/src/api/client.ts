@@ -7,9 +7,12 @@
  * account to choose, rejected input with its form errors, not found, network...) so screens react by kind.
  */
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
+import type * as Api from "@quotekit/core/api/Api"
 import type * as ApiError from "@quotekit/core/api/ApiError"
 import type * as AuthApi from "@quotekit/core/api/AuthApi"
 import * as Message from "@quotekit/core/Message"
+import type { Effect } from "effect"
+import type { HttpApiClient } from "effect/http-api"
 import { createContext, useContext } from "react"
 
 type SigninState = AuthApi.SigninState
@@ -55,6 +58,9 @@ export interface NewAccountInput {
   readonly password: string
 }
 
+/** The client derived from the contract: one typed method per endpoint, grouped as the API groups them. */
+export type Contract = HttpApiClient.ForApi<typeof Api.Api>
+
 /** Every call the team app makes. */
 export interface ApiClient {
   readonly signIn: (input: { readonly email: string; readonly password: string }) => Promise<SigninState>
@@ -64,6 +70,11 @@ export interface ApiClient {
   readonly selectAccount: (accountId: number) => Promise<SigninState>
   readonly forgotPassword: (email: string) => Promise<void>
   readonly cacheAccount: () => Promise<CacheAccount>
+  /**
+   * Any other endpoint, through the derived client: `api.call((c) => c.contacts.view({ params }))`. Feature
+   * screens (contacts, content, leads, settings) use it rather than widening this interface per endpoint.
+   */
+  readonly call: <A, E>(use: (contract: Contract) => Effect.Effect<A, E>) => Promise<A>
 }
 
 const ApiContext = createContext<ApiClient | null>(null)
