@@ -1,0 +1,84 @@
+/**
+ * The composition root of the server: the contract's handlers, the security middleware, the API reference
+ * (`/api/docs`, `/api/openapi.json`), the app's static files and the Node HTTP server, over a database
+ * (`SqlClient`), an event bus, a mailer and the settings supplied by the caller (`scripts/start.ts`, tests
+ * and the benchmark each supply their own).
+ *
+ * @since 0.1.0
+ */
+import { createServer } from "node:http"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Api } from "@quotekit/core/api/Api"
+import { CSRF_COOKIE, CSRF_HEADER, REQUESTED_WITH, REQUESTED_WITH_HEADER } from "@quotekit/core/api/Security"
+import { Effect, Layer } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
+import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import * as AccountCache from "./account/Cache.ts"
+import * as AccountHttp from "./account/Http.ts"
+import * as AccountRepo from "./account/Repo.ts"
+import * as AuthHttp from "./auth/Http.ts"
+import * as AuthMiddleware from "./auth/Middleware.ts"
+import * as Passwords from "./auth/Passwords.ts"
+import * as RateLimit from "./auth/RateLimit.ts"
+import * as AuthRepo from "./auth/Repo.ts"
+import * as Sessions from "./auth/Session.ts"
+import * as AntiForgery from "./http/AntiForgery.ts"
+import * as ErrorEnvelope from "./http/ErrorEnvelope.ts"
+import * as PublicUrl from "./http/PublicUrl.ts"
+import * as StaticApp from "./http/StaticApp.ts"
+import * as Content from "./Content.ts"
+import * as Quotes from "./Quotes.ts"
+import { ServerConfig } from "./ServerConfig.ts"
+import * as ServiceHttp from "./service/Http.ts"
+import * as JsErrorLog from "./service/JsErrorLog.ts"
+
+/** Lets the API reference's "try it" requests pass the anti-forgery check like the app's do. */
+const docsFetch = `(input, init) => {
+  const m = document.cookie.match(/(?:^|; )${CSRF_COOKIE}=([^;]+)/)
+  const headers = new Headers(init && init.headers)
+  if (m) headers.set(${JSON.stringify(CSRF_HEADER)}, decodeURIComponent(m[1]))
+  headers.set(${JSON.stringify(REQUESTED_WITH_HEADER)}, ${JSON.stringify(REQUESTED_WITH)})
+  return fetch(input, Object.assign({}, init, { headers, credentials: "same-origin" }))
+}`
+
+/** The services behind the handlers (repositories, sessions, limits). */
+const Services = Layer.mergeAll(Sessions.layer, AccountCache.layer, JsErrorLog.layer, Content.services, Quotes.services).pipe(
+  Layer.provideMerge(Layer.mergeAll(AuthRepo.layer, AccountRepo.layer, RateLimit.layer, Passwords.layer))
+)
+
+/** The API: handlers per group, then the middleware they declare. */
+const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }).pipe(
+  Layer.provide([AuthHttp.layer, AccountHttp.layer, ServiceHttp.layer, Content.handlers, Quotes.handlers]),
+  Layer.provide([AntiForgery.layer, ErrorEnvelope.layer, AuthMiddleware.signedInLayer, AuthMiddleware.accountChosenLayer])
+)
+
+/** Every route: the API, its reference, the app, and the anti-forgery cookie on every answer. */
+export const Routes = Layer.mergeAll(
+  ApiRoutes,
+  HttpApiScalar.layer(Api, { path: "/api/docs", scalar: { customFetch: docsFetch } }),
+  StaticApp.layer,
+  AntiForgery.issueCookie
+)
+
+/**
+ * The HTTP server on the settings' host and port. Needs a `SqlClient`, an `EventBus`, a `Mailer` and the
+ * `ServerConfig`; provides `HttpServer` (whose address tells the port when 0 was asked).
+ */
+export const layer = HttpRouter.serve(Routes, { disableListenLog: true }).pipe(
+  Layer.provide(Services),
+  Layer.provide(PublicUrl.layer),
+  Layer.provideMerge(
+    Layer.unwrap(
+      Effect.map(ServerConfig, ({ port, host }) =>
+        NodeHttpServer.layer(() => createServer({ keepAliveTimeout: 65_000 }), {
+          port,
+          host,
+          gracefulShutdownTimeout: "10 seconds"
+        })
+      )
+    )
+  )
+)
+
+/** The URL the server answers on (for logs and tests). */
+export const url = Effect.map(HttpServer.HttpServer, (server) => HttpServer.formatAddress(server.address))

@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { assert } from "@effect/vitest"
+import { describeBackends } from "@quotekit/pg/TestDatabase"
+import { Effect } from "effect"
+import { placeholderHtml } from "../src/http/StaticApp.ts"
+import { browser, layer } from "./Harness.ts"
+
+const appRoot = mkdtempSync(join(tmpdir(), "quotekit-app-"))
+writeFileSync(join(appRoot, "index.html"), "<!doctype html><title>quotekit app</title><div id=root></div>")
+mkdirSync(join(appRoot, "assets"))
+writeFileSync(join(appRoot, "assets", "app.js"), "console.log('app')")
+
+describeBackends(
+  "service endpoints",
+  (it) => {
+    it.effect("health answers when the database does", () =>
+      Effect.gen(function* () {
+        const answer = yield* (yield* browser).get("/api/health")
+        assert.strictEqual(answer.status, 200)
+        assert.deepStrictEqual(answer.body, { status: "ok", database: "ok" })
+      })
+    )
+
+    it.effect("keeps at most two script error reports per page load, cut to 500 characters", () =>
+      Effect.gen(function* () {
+        const b = yield* browser
+        const report = (pageLoad: string, message: string) =>
+          b.post("/service/js-error", { page_load_id: pageLoad, href: "https://example.com/quotes", message })
+        const long = "é".repeat(2000)
+        assert.deepStrictEqual((yield* report("page-load-1", long)).body, { recorded: true })
+        assert.deepStrictEqual((yield* report("page-load-1", "second")).body, { recorded: true })
+        assert.deepStrictEqual((yield* report("page-load-1", "third")).body, { recorded: false })
+        assert.deepStrictEqual((yield* report("page-load-2", "another page")).body, { recorded: true })
+        const tooLong = yield* report("page-load-3", "x".repeat(20_001))
+        assert.strictEqual(tooLong.status, 400)
+      })
+    )
+
+    it.effect("serves the OpenAPI document and the API reference", () =>
+      Effect.gen(function* () {
+        const b = yield* browser
+        const openapi = yield* b.get("/api/openapi.json")
+        assert.strictEqual(openapi.status, 200)
+        for (const path of ["/sign-in", "/sign-in/exit", "/get/cache-account", "/service/js-error", "/api/health"]) {
+          assert.property(openapi.body.paths, path)
+        }
+        const docs = yield* b.request("GET", "/api/docs", undefined, {}, { accept: "text/html" })
+        assert.strictEqual(docs.status, 200)
+        assert.include(docs.text, "quotekit API")
+      })
+    )
+
+    it.effect("without a built app, pages are a placeholder linking to the API reference", () =>
+      Effect.gen(function* () {
+        const b = yield* browser
+        const page = yield* b.request("GET", "/quotes/12/is-editing", undefined, {}, { accept: "text/html" })
+        assert.strictEqual(page.status, 200)
+        assert.strictEqual(page.text, placeholderHtml)
+        assert.include(page.text, 'href="/api/docs"')
+        assert.strictEqual((yield* b.get("/nothing/here.js")).status, 404)
+      })
+    )
+  },
+  { layer: layer() }
+)
+
+describeBackends(
+  "serving the built app",
+  (it) => {
+    it.effect("serves its files and falls back to index.html for deep links", () =>
+      Effect.gen(function* () {
+        const b = yield* browser
+        const html = { accept: "text/html,application/xhtml+xml" }
+        const root = yield* b.request("GET", "/", undefined, {}, html)
+        assert.strictEqual(root.status, 200)
+        assert.include(root.text, "quotekit app")
+        const deep = yield* b.request("GET", "/quotes/12/is-editing", undefined, {}, html)
+        assert.strictEqual(deep.status, 200)
+        assert.include(deep.text, "quotekit app")
+        const asset = yield* b.get("/assets/app.js")
+        assert.strictEqual(asset.status, 200)
+        assert.include(asset.text, "console.log")
+        assert.strictEqual((yield* b.get("/assets/missing.js")).status, 404)
+        // The API keeps its own answers.
+        assert.strictEqual((yield* b.get("/get/cache-account")).status, 401)
+      })
+    )
+  },
+  { layer: layer({ appRoot }) }
+)
