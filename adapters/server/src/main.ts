@@ -22,11 +22,11 @@ import * as Passwords from "./auth/Passwords.ts"
 import * as RateLimit from "./auth/RateLimit.ts"
 import * as AuthRepo from "./auth/Repo.ts"
 import * as Sessions from "./auth/Session.ts"
+import * as Content from "./Content.ts"
 import * as AntiForgery from "./http/AntiForgery.ts"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.ts"
 import * as PublicUrl from "./http/PublicUrl.ts"
 import * as StaticApp from "./http/StaticApp.ts"
-import * as Content from "./Content.ts"
 import * as Quotes from "./Quotes.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as ServiceHttp from "./service/Http.ts"
@@ -42,14 +42,23 @@ const docsFetch = `(input, init) => {
 }`
 
 /** The services behind the handlers (repositories, sessions, limits). */
-const Services = Layer.mergeAll(Sessions.layer, AccountCache.layer, JsErrorLog.layer, Content.services, Quotes.services).pipe(
-  Layer.provideMerge(Layer.mergeAll(AuthRepo.layer, AccountRepo.layer, RateLimit.layer, Passwords.layer))
-)
+const Services = Layer.mergeAll(
+  Sessions.layer,
+  AccountCache.layer,
+  JsErrorLog.layer,
+  Content.services,
+  Quotes.services
+).pipe(Layer.provideMerge(Layer.mergeAll(AuthRepo.layer, AccountRepo.layer, RateLimit.layer, Passwords.layer)))
 
 /** The API: handlers per group, then the middleware they declare. */
 const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }).pipe(
   Layer.provide([AuthHttp.layer, AccountHttp.layer, ServiceHttp.layer, Content.handlers, Quotes.handlers]),
-  Layer.provide([AntiForgery.layer, ErrorEnvelope.layer, AuthMiddleware.signedInLayer, AuthMiddleware.accountChosenLayer])
+  Layer.provide([
+    AntiForgery.layer,
+    ErrorEnvelope.layer,
+    AuthMiddleware.signedInLayer,
+    AuthMiddleware.accountChosenLayer
+  ])
 )
 
 /** Every route: the API, its reference, the app, and the anti-forgery cookie on every answer. */
