@@ -20,6 +20,13 @@ export interface ItemInsert extends Omit<ItemRecord, "tax"> {
   readonly item_tax_id: number | null
 }
 
+/** Names by their lower-cased form, each spelled as it first appears in the file. */
+const firstSpelling = (names: ReadonlyArray<string>): Map<string, string> => {
+  const out = new Map<string, string>()
+  for (const name of names) if (!out.has(name.toLowerCase())) out.set(name.toLowerCase(), name)
+  return out
+}
+
 /** The repository service. */
 export class ImportRepo extends Context.Service<
   ImportRepo,
@@ -124,10 +131,10 @@ export const layer = Layer.effect(
           })
           yield* insertDetails(account, madeCompanies, companies)
           const missing = [
-            ...new Map(
+            ...firstSpelling(
               records
                 .filter((r) => r.type === "person" && r.company !== "" && !companyIds.has(r.company.toLowerCase()))
-                .map((r) => [r.company.toLowerCase(), r.company] as const)
+                .map((r) => r.company)
             ).values()
           ]
           const madeMissing = yield* insertAll(
@@ -173,10 +180,10 @@ export const layer = Layer.effect(
               ORDER BY lower(name), archive_id, item_cat_id`
             for (const e of existing) categoryIds.set(e.name, e.item_cat_id)
             const missing = [
-              ...new Map(
+              ...firstSpelling(
                 records
                   .filter((r) => r.category !== "" && !categoryIds.has(r.category.toLowerCase()))
-                  .map((r) => [r.category.toLowerCase(), r.category.slice(0, 120)] as const)
+                  .map((r) => r.category.slice(0, 120))
               ).entries()
             ]
             const made = yield* insertAll(

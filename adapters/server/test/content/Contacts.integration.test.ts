@@ -33,7 +33,9 @@ describeBackends(
                   { phoneOther: "acme.co", phoneOther_type: 8 },
                   { phoneOther: "javascript:alert(1)", phoneOther_type: 8 }
                 ],
-                addresses: [{ address: "12 High St", city: "Wellington", state: "", zip: "6011", country: "New Zealand" }],
+                addresses: [
+                  { address: "12 High St", city: "Wellington", state: "", zip: "6011", country: "New Zealand" }
+                ],
                 from_quote_edit: true
               }
             )
@@ -54,16 +56,25 @@ describeBackends(
           ]
         )
         assert.deepStrictEqual(view.addresses[0].lines, ["12 High St", "Wellington 6011", "New Zealand"])
-        assert.match(view.addresses[0].map_url, /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%20High%20St/)
+        assert.match(
+          view.addresses[0].map_url,
+          /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%20High%20St/
+        )
         assert.strictEqual(view.sticker, null)
         assert.strictEqual(view.people, null)
         assert.strictEqual(view.view_quotes_url, `/quotes?contact_id=${saved.contact_id}`)
         const acme = expectStatus(yield* client.get(`/get/contact-view/${saved.contact.company_id}`), 200).body
         assert.strictEqual(acme.people_label, "1 person")
-        assert.deepStrictEqual(acme.people.map((p: { display_name: string }) => p.display_name), ["Jane Smith"])
+        assert.deepStrictEqual(
+          acme.people.map((p: { display_name: string }) => p.display_name),
+          ["Jane Smith"]
+        )
         // A second person naming the same company (any case) joins it rather than making another.
         const john = expectStatus(
-          yield* client.post("/post/contact-update/0", person({ name_first: "John", email: "", company_name: "ACME LTD" })),
+          yield* client.post(
+            "/post/contact-update/0",
+            person({ name_first: "John", email: "", company_name: "ACME LTD" })
+          ),
           200
         ).body
         assert.strictEqual(john.contact.company_id, saved.contact.company_id)
@@ -78,7 +89,10 @@ describeBackends(
     it.effect("refuses a contact without a name, a company without a name and a malformed email", () =>
       Effect.gen(function* () {
         const { client } = yield* signUp()
-        const noName = yield* client.post("/post/contact-update/0", person({ name_first: " ", name_last: "", email: "" }))
+        const noName = yield* client.post(
+          "/post/contact-update/0",
+          person({ name_first: " ", name_last: "", email: "" })
+        )
         assert.strictEqual(noName.status, 400)
         assert.strictEqual(noName.body._serveError.message, "Name is required.")
         assert.deepStrictEqual(noName.body.form_errors[0].input_id, "name_first")
@@ -99,7 +113,10 @@ describeBackends(
       Effect.gen(function* () {
         const { client } = yield* signUp()
         const saved = expectStatus(
-          yield* client.post("/post/contact-update/0", person({}, { phones: [{ phoneOther: "04 555 0100", phoneOther_type: 1 }] })),
+          yield* client.post(
+            "/post/contact-update/0",
+            person({}, { phones: [{ phoneOther: "04 555 0100", phoneOther_type: 1 }] })
+          ),
           200
         ).body
         const form = expectStatus(yield* client.get(`/get/contact-edit/${saved.contact_id}`), 200).body
@@ -139,7 +156,10 @@ describeBackends(
       Effect.gen(function* () {
         const { client } = yield* signUp()
         const acme = expectStatus(yield* client.post("/post/contact-update/0", company("Acme")), 200).body
-        const blank = expectStatus(yield* client.get(`/get/contact-new/new-person?company_id=${acme.contact_id}`), 200).body
+        const blank = expectStatus(
+          yield* client.get(`/get/contact-new/new-person?company_id=${acme.contact_id}`),
+          200
+        ).body
         assert.strictEqual(blank.contact.type, "person")
         assert.strictEqual(blank.contact.contact_id, 0)
         assert.strictEqual(blank.company.display_name, "Acme")
@@ -168,11 +188,25 @@ describeBackends(
         assert.strictEqual(page2.has_more, false)
         assert.strictEqual(page2.total, null)
         const companies = expectStatus(yield* client.get("/get/contacts?type=company"), 200).body
-        assert.deepStrictEqual(companies.rows.map((r: { display_name: string }) => r.display_name), ["Zenith Holdings"])
+        assert.deepStrictEqual(
+          companies.rows.map((r: { display_name: string }) => r.display_name),
+          ["Zenith Holdings"]
+        )
         const found = expectStatus(yield* client.get(`/get/contacts?search=${encodeURIComponent("SON 12")}`), 200).body
         assert.deepStrictEqual(
           found.rows.map((r: { display_name: string }) => r.display_name),
-          ["Person 120", "Person 121", "Person 122", "Person 123", "Person 124", "Person 125", "Person 126", "Person 127", "Person 128", "Person 129"]
+          [
+            "Person 120",
+            "Person 121",
+            "Person 122",
+            "Person 123",
+            "Person 124",
+            "Person 125",
+            "Person 126",
+            "Person 127",
+            "Person 128",
+            "Person 129"
+          ]
         )
         const wild = expectStatus(yield* client.get(`/get/contacts?search=${encodeURIComponent("%")}`), 200).body
         assert.strictEqual(wild.rows.length, 0)
@@ -197,7 +231,10 @@ describeBackends(
         const sql = yield* SqlClient.SqlClient
         const history = yield* sql<{ html_summary: string }>`SELECT html_summary FROM history
           WHERE table_name = 'contact' AND category_id = ${saved.contact_id} ORDER BY history_id`
-        assert.deepStrictEqual(history.map((h) => h.html_summary), ["Created", "Archived", "Restored"])
+        assert.deepStrictEqual(
+          history.map((h) => h.html_summary),
+          ["Created", "Archived", "Restored"]
+        )
       })
     )
 
@@ -224,10 +261,19 @@ describeBackends(
           (${account_id}, ${quotes[0]!.quote_id}, ${loser.contact_id}),
           (${account_id}, ${quotes[1]!.quote_id}, ${loser.contact_id}),
           (${account_id}, ${quotes[1]!.quote_id}, ${winner.contact_id})`
-        const bad = yield* client.post("/post/contact-merge", { loser_id: jane.contact_id, winner_id: winner.contact_id })
+        const bad = yield* client.post("/post/contact-merge", {
+          loser_id: jane.contact_id,
+          winner_id: winner.contact_id
+        })
         assert.strictEqual(bad.status, 400)
-        assert.strictEqual(bad.body._serveError.message, "A person can only be merged with a person, and a company with a company.")
-        const same = yield* client.post("/post/contact-merge", { loser_id: winner.contact_id, winner_id: winner.contact_id })
+        assert.strictEqual(
+          bad.body._serveError.message,
+          "A person can only be merged with a person, and a company with a company."
+        )
+        const same = yield* client.post("/post/contact-merge", {
+          loser_id: winner.contact_id,
+          winner_id: winner.contact_id
+        })
         assert.strictEqual(same.body._serveError.message, "Choose two different records to merge.")
         const merged = expectStatus(
           yield* client.post("/post/contact-merge", { loser_id: loser.contact_id, winner_id: winner.contact_id }),
@@ -242,14 +288,23 @@ describeBackends(
         )
         const winnerView = expectStatus(yield* client.get(`/get/contact-view/${winner.contact_id}`), 200).body
         assert.strictEqual(winnerView.people_label, "1 person")
-        assert.deepStrictEqual(winnerView.phones.map((p: { phoneOther: string }) => p.phoneOther), ["04 555 0199"])
+        assert.deepStrictEqual(
+          winnerView.phones.map((p: { phoneOther: string }) => p.phoneOther),
+          ["04 555 0199"]
+        )
         const loserView = expectStatus(yield* client.get(`/get/contact-view/${loser.contact_id}`), 200).body
         assert.strictEqual(loserView.sticker, "Archived")
         assert.strictEqual(loserView.merged_into.contact_id, winner.contact_id)
         // The loser's old name now finds the winner.
         const lookup = expectStatus(yield* client.post("/get/lookup-contact/company", { search: "limited" }), 200).body
-        assert.deepStrictEqual(lookup.results.map((r: { id: number }) => r.id), [winner.contact_id])
-        const again = yield* client.post("/post/contact-merge", { loser_id: loser.contact_id, winner_id: winner.contact_id })
+        assert.deepStrictEqual(
+          lookup.results.map((r: { id: number }) => r.id),
+          [winner.contact_id]
+        )
+        const again = yield* client.post("/post/contact-merge", {
+          loser_id: loser.contact_id,
+          winner_id: winner.contact_id
+        })
         assert.strictEqual(again.body._serveError.message, "That was already merged into another record.")
         assert.strictEqual((yield* client.post(`/post/contact-archive/${loser.contact_id}/1`)).status, 403)
       })
@@ -259,7 +314,13 @@ describeBackends(
       Effect.gen(function* () {
         const { client } = yield* signUp()
         expectStatus(yield* client.post("/post/contact-update/0", person({ company_name: "Smithson Co" })), 200)
-        expectStatus(yield* client.post("/post/contact-update/0", person({ name_first: "Adam", name_last: "Smithers", email: "" })), 200)
+        expectStatus(
+          yield* client.post(
+            "/post/contact-update/0",
+            person({ name_first: "Adam", name_last: "Smithers", email: "" })
+          ),
+          200
+        )
         const people = expectStatus(yield* client.post("/get/lookup-contact/person", { search: "smith" }), 200).body
         assert.strictEqual(people.create_only, false)
         assert.sameMembers(
@@ -268,12 +329,24 @@ describeBackends(
         )
         assert.isTrue(people.results.every((r: { addonId: number }) => r.addonId === 0))
         const companies = expectStatus(yield* client.post("/get/lookup-contact/company", { search: "smith" }), 200).body
-        assert.deepStrictEqual(companies.results.map((r: { contact: { display_name: string } }) => r.contact.display_name), ["Smithson Co"])
-        const long = expectStatus(yield* client.post("/get/lookup-contact/person", { search: "x".repeat(101) }), 200).body
+        assert.deepStrictEqual(
+          companies.results.map((r: { contact: { display_name: string } }) => r.contact.display_name),
+          ["Smithson Co"]
+        )
+        const long = expectStatus(
+          yield* client.post("/get/lookup-contact/person", { search: "x".repeat(101) }),
+          200
+        ).body
         assert.deepStrictEqual(long, { results: [], create_only: true })
-        const atLimit = expectStatus(yield* client.post("/get/lookup-contact/person", { search: "x".repeat(100) }), 200).body
+        const atLimit = expectStatus(
+          yield* client.post("/get/lookup-contact/person", { search: "x".repeat(100) }),
+          200
+        ).body
         assert.strictEqual(atLimit.create_only, false)
-        const pasted = expectStatus(yield* client.post("/get/lookup-contact/person", { search: "Jane\nAcme" }), 200).body
+        const pasted = expectStatus(
+          yield* client.post("/get/lookup-contact/person", { search: "Jane\nAcme" }),
+          200
+        ).body
         assert.strictEqual(pasted.create_only, true)
         const blank = expectStatus(yield* client.post("/get/lookup-contact/person", { search: "  " }), 200).body
         assert.deepStrictEqual(blank, { results: [], create_only: false })

@@ -2,8 +2,8 @@ import { assert } from "@effect/vitest"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { addMember, type Client, expectStatus, serverBehindProxy, signUp } from "./Harness.ts"
 import { TestServer } from "../Harness.ts"
+import { addMember, type Client, expectStatus, serverBehindProxy, signUp } from "./Harness.ts"
 
 /** Turn on leads for the client's account; returns the form path. */
 const enableLeads = (client: Client) =>
@@ -32,7 +32,14 @@ const visitor = (path: string, body: FormData, address = "203.0.113.7") =>
     })
   })
 
-const enquiry = { name: "Mr Sam Taylor", email: "sam@taylor.example", company: "Taylor Builds", phone: "021 555 0142", subject: "New deck", message: "About 20 square metres." }
+const enquiry = {
+  name: "Mr Sam Taylor",
+  email: "sam@taylor.example",
+  company: "Taylor Builds",
+  phone: "021 555 0142",
+  subject: "New deck",
+  message: "About 20 square metres."
+}
 
 describeBackends(
   "leads over HTTP",
@@ -62,29 +69,38 @@ describeBackends(
       })
     )
 
-    it.effect("the public form refuses bad input, unknown keys and accounts without leads; the honeypot drops robots", () =>
-      Effect.gen(function* () {
-        const { client } = yield* signUp()
-        const settings = expectStatus(yield* client.get("/get/settings/account"), 200).body
-        const off = yield* visitor(settings.lead_form_path, form(enquiry), "198.51.100.1")
-        assert.strictEqual(off.status, 404)
-        const path = yield* enableLeads(client)
-        assert.strictEqual((yield* visitor("/public/lead-form/0123456789abcdef0123", form(enquiry), "198.51.100.2")).status, 404)
-        const badEmail = yield* visitor(path, form({ ...enquiry, email: "sam@" }), "198.51.100.3")
-        assert.strictEqual(badEmail.status, 400)
-        assert.strictEqual(badEmail.body._serveError.message, "That does not look like an email address.")
-        const noMessage = yield* visitor(path, form({ ...enquiry, message: " " }), "198.51.100.4")
-        assert.strictEqual(noMessage.body._serveError.message, "Message is required.")
-        const long = yield* visitor(path, form({ ...enquiry, message: "x".repeat(10_001) }), "198.51.100.5")
-        assert.strictEqual(long.status, 400)
-        const robot = yield* visitor(path, form({ ...enquiry, website: "http://spam.example" }), "198.51.100.6")
-        assert.strictEqual(robot.status, 201)
-        const big = yield* visitor(path, form(enquiry, { name: "big.bin", text: "x".repeat(10_000_001) }), "198.51.100.7")
-        assert.strictEqual(big.status, 400)
-        assert.strictEqual(big.body._serveError.message, "That file is too large, the limit is 10MB.")
-        const list = expectStatus(yield* client.get("/get/leads"), 200).body
-        assert.strictEqual(list.counts.open, 0)
-      })
+    it.effect(
+      "the public form refuses bad input, unknown keys and accounts without leads; the honeypot drops robots",
+      () =>
+        Effect.gen(function* () {
+          const { client } = yield* signUp()
+          const settings = expectStatus(yield* client.get("/get/settings/account"), 200).body
+          const off = yield* visitor(settings.lead_form_path, form(enquiry), "198.51.100.1")
+          assert.strictEqual(off.status, 404)
+          const path = yield* enableLeads(client)
+          assert.strictEqual(
+            (yield* visitor("/public/lead-form/0123456789abcdef0123", form(enquiry), "198.51.100.2")).status,
+            404
+          )
+          const badEmail = yield* visitor(path, form({ ...enquiry, email: "sam@" }), "198.51.100.3")
+          assert.strictEqual(badEmail.status, 400)
+          assert.strictEqual(badEmail.body._serveError.message, "That does not look like an email address.")
+          const noMessage = yield* visitor(path, form({ ...enquiry, message: " " }), "198.51.100.4")
+          assert.strictEqual(noMessage.body._serveError.message, "Message is required.")
+          const long = yield* visitor(path, form({ ...enquiry, message: "x".repeat(10_001) }), "198.51.100.5")
+          assert.strictEqual(long.status, 400)
+          const robot = yield* visitor(path, form({ ...enquiry, website: "http://spam.example" }), "198.51.100.6")
+          assert.strictEqual(robot.status, 201)
+          const big = yield* visitor(
+            path,
+            form(enquiry, { name: "big.bin", text: "x".repeat(10_000_001) }),
+            "198.51.100.7"
+          )
+          assert.strictEqual(big.status, 400)
+          assert.strictEqual(big.body._serveError.message, "That file is too large, the limit is 10MB.")
+          const list = expectStatus(yield* client.get("/get/leads"), 200).body
+          assert.strictEqual(list.counts.open, 0)
+        })
     )
 
     it.effect("each address may send 10 forms per 10 minutes, then 429 with Retry-After", () =>
@@ -128,7 +144,13 @@ describeBackends(
         const converted = expectStatus(yield* client.post(`/post/lead-convert/${lead.lead_id}`), 200).body
         assert.strictEqual(converted.url, `/quotes/${converted.quote_id}/is-editing?from-lead=${lead.lead_id}`)
         const sql = yield* SqlClient.SqlClient
-        const [quote] = yield* sql<{ title: string; status: string; from_lead_id: number; from_signin_id: number; price_potential: string }>`
+        const [quote] = yield* sql<{
+          title: string
+          status: string
+          from_lead_id: number
+          from_signin_id: number
+          price_potential: string
+        }>`
           SELECT title, status, from_lead_id, from_signin_id, price_potential::text AS price_potential FROM quotes
           WHERE quote_id = ${converted.quote_id} AND account_id = ${account_id}`
         assert.deepStrictEqual(quote, {
@@ -138,8 +160,13 @@ describeBackends(
           from_signin_id: member.signin_id,
           price_potential: "4500.50"
         })
-        const items = yield* sql<{ item_type: number }>`SELECT item_type FROM quote_items WHERE quote_id = ${converted.quote_id} ORDER BY order_index`
-        assert.deepStrictEqual(items.map((i) => i.item_type), [1, 4, 2])
+        const items = yield* sql<{
+          item_type: number
+        }>`SELECT item_type FROM quote_items WHERE quote_id = ${converted.quote_id} ORDER BY order_index`
+        assert.deepStrictEqual(
+          items.map((i) => i.item_type),
+          [1, 4, 2]
+        )
         const contact = expectStatus(yield* client.get(`/get/contact-view/${converted.contact_id}`), 200).body
         assert.strictEqual(contact.display_name, "Sam Taylor")
         assert.strictEqual(contact.company.display_name, "Taylor Builds")

@@ -1,10 +1,10 @@
 import { assert } from "@effect/vitest"
-import { describeBackends } from "@quotekit/pg/TestDatabase"
 import * as Country from "@quotekit/core/Country"
+import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { addMember, Client, expectStatus, server, signUp } from "./Harness.ts"
 import { TestServer } from "../Harness.ts"
+import { addMember, Client, expectStatus, server, signUp } from "./Harness.ts"
 
 const inputOf = (s: Record<string, unknown>) => {
   const { account_id: _a, logo_url: _l, lead_form_key: _k, lead_form_path: _p, ...input } = s
@@ -49,7 +49,10 @@ describeBackends(
         assert.strictEqual(cache.account_signin.defaultTemplate, t!.quote_id)
         const badCurrency = yield* client.post("/post/settings/account", { ...inputOf(changed), currency_id: 99999 })
         assert.strictEqual(badCurrency.status, 400)
-        const badTemplate = yield* client.post("/post/settings/account", { ...inputOf(changed), default_template_id: 424242 })
+        const badTemplate = yield* client.post("/post/settings/account", {
+          ...inputOf(changed),
+          default_template_id: 424242
+        })
         assert.strictEqual(badTemplate.body._serveError.message, "That template is not available.")
         const badNoun = yield* client.post("/post/settings/account", { ...inputOf(changed), product_noun: "invoice" })
         assert.strictEqual(badNoun.status, 400)
@@ -69,8 +72,15 @@ describeBackends(
         const us = Option.getOrThrow(Country.fromCode("US"))
         const nz = Option.getOrThrow(Country.fromCode("NZ"))
         const usState = Country.statesOf(us)[0]!
-        expectStatus(yield* client.post("/post/settings/account", { ...inputOf(s), country_id: us.id, state_id: usState.id }), 200)
-        const wrong = yield* client.post("/post/settings/account", { ...inputOf(s), country_id: nz.id, state_id: usState.id })
+        expectStatus(
+          yield* client.post("/post/settings/account", { ...inputOf(s), country_id: us.id, state_id: usState.id }),
+          200
+        )
+        const wrong = yield* client.post("/post/settings/account", {
+          ...inputOf(s),
+          country_id: nz.id,
+          state_id: usState.id
+        })
         assert.strictEqual(wrong.status, 400)
         assert.strictEqual(wrong.body._serveError.message, "Choose a state of the chosen country.")
       })
@@ -96,11 +106,22 @@ describeBackends(
         assert.strictEqual(badTz.body._serveError.message, "Choose a time zone from the list.")
         const newEmail = `ada.${Date.now()}@example.com`
         const noPassword = yield* client.post("/post/settings/personal", { ...base, email: newEmail })
-        assert.strictEqual(noPassword.body._serveError.message, "Enter your current password to change your email address.")
-        const wrong = yield* client.post("/post/settings/personal", { ...base, email: newEmail, current_password: "nope nope nope" })
+        assert.strictEqual(
+          noPassword.body._serveError.message,
+          "Enter your current password to change your email address."
+        )
+        const wrong = yield* client.post("/post/settings/personal", {
+          ...base,
+          email: newEmail,
+          current_password: "nope nope nope"
+        })
         assert.strictEqual(wrong.body._serveError.message, "The current password is not right.")
         const other = yield* signUp("Other")
-        const taken = yield* client.post("/post/settings/personal", { ...base, email: other.email, current_password: password })
+        const taken = yield* client.post("/post/settings/personal", {
+          ...base,
+          email: other.email,
+          current_password: password
+        })
         assert.strictEqual(taken.body._serveError.message, "That email address already has a sign-in, sign in instead?")
         const moved = expectStatus(
           yield* client.post("/post/settings/personal", { ...base, email: newEmail, current_password: password }),
@@ -117,12 +138,24 @@ describeBackends(
         const second = new Client(url)
         expectStatus(yield* second.post("/sign-in", { email, password }), 200)
         expectStatus(yield* second.get("/get/settings/personal"), 200)
-        const wrong = yield* client.post("/post/settings/password", { current_password: "wrong password", new_password: "a new long password" })
+        const wrong = yield* client.post("/post/settings/password", {
+          current_password: "wrong password",
+          new_password: "a new long password"
+        })
         assert.strictEqual(wrong.status, 400)
         assert.strictEqual(wrong.body._serveError.message, "The current password is not right.")
-        const short = yield* client.post("/post/settings/password", { current_password: password, new_password: "short" })
+        const short = yield* client.post("/post/settings/password", {
+          current_password: password,
+          new_password: "short"
+        })
         assert.strictEqual(short.status, 400)
-        expectStatus(yield* client.post("/post/settings/password", { current_password: password, new_password: "a new long password" }), 204)
+        expectStatus(
+          yield* client.post("/post/settings/password", {
+            current_password: password,
+            new_password: "a new long password"
+          }),
+          204
+        )
         expectStatus(yield* client.get("/get/settings/personal"), 200)
         assert.strictEqual((yield* second.get("/get/settings/personal")).status, 401)
         const third = new Client(url)

@@ -39,7 +39,10 @@ describeBackends(
     it.effect("uploads a file (multipart), serves it to its account only", () =>
       Effect.gen(function* () {
         const { client } = yield* signUp()
-        const up = expectStatus(yield* client.post("/service/file-upload/file", fileForm("plans v2.pdf", "%PDF-1.4\n%fake pdf body\n")), 200).body
+        const up = expectStatus(
+          yield* client.post("/service/file-upload/file", fileForm("plans v2.pdf", "%PDF-1.4\n%fake pdf body\n")),
+          200
+        ).body
         assert.strictEqual(up.status, "success")
         assert.strictEqual(up.original_filename, "plans v2.pdf")
         assert.match(up.hash, /^[0-9a-f]{64}$/)
@@ -59,22 +62,34 @@ describeBackends(
     it.effect("an image is checked by its bytes: a PNG is one, a text file named .png is not", () =>
       Effect.gen(function* () {
         const { client, account_id } = yield* signUp()
-        const logo = expectStatus(yield* client.post("/service/file-upload/logo", fileForm("logo.png", tinyPng)), 200).body
+        const logo = expectStatus(
+          yield* client.post("/service/file-upload/logo", fileForm("logo.png", tinyPng)),
+          200
+        ).body
         assert.strictEqual(logo.is_compatible_image, true)
         assert.strictEqual(logo.type, "png")
         const settings = expectStatus(yield* client.get("/get/settings/account"), 200).body
         assert.strictEqual(settings.logo_url, logo.url)
         const shown = expectStatus(yield* client.get(logo.url), 200)
         assert.strictEqual(shown.headers.get("content-type"), "image/png")
-        const fake = yield* client.post("/service/file-upload/logo", fileForm("logo.png", "<svg onload=alert(1)></svg>"))
+        const fake = yield* client.post(
+          "/service/file-upload/logo",
+          fileForm("logo.png", "<svg onload=alert(1)></svg>")
+        )
         assert.strictEqual(fake.status, 400)
         assert.strictEqual(fake.body._serveError.message, "File does not look like an image.")
         assert.strictEqual(fake.body.form_errors[0].input_id, "file")
         const avatar = yield* client.post("/service/file-upload/avatar", fileForm("me.jpg", "hello, I am only text"))
         assert.strictEqual(avatar.body._serveError.message, "File does not look like an image.")
-        const image = expectStatus(yield* client.post("/content-images/from-drop", fileForm("pic.png", tinyPng)), 200).body
+        const image = expectStatus(
+          yield* client.post("/content-images/from-drop", fileForm("pic.png", tinyPng)),
+          200
+        ).body
         assert.deepStrictEqual(Object.keys(image).sort(), ["file_id", "hash", "original_filename", "url"])
-        const form = expectStatus(yield* client.post("/content-images/from-form/dir-2026", fileForm("pic.png", tinyPng)), 200).body
+        const form = expectStatus(
+          yield* client.post("/content-images/from-form/dir-2026", fileForm("pic.png", tinyPng)),
+          200
+        ).body
         assert.strictEqual(form.hash, image.hash)
         // Nothing of the refused uploads was kept.
         const sql = yield* SqlClient.SqlClient
@@ -86,7 +101,10 @@ describeBackends(
     it.effect("the avatar is set for the signed-in person; the logo needs an admin", () =>
       Effect.gen(function* () {
         const { client, account_id } = yield* signUp()
-        const avatar = expectStatus(yield* client.post("/service/file-upload/avatar", fileForm("me.png", tinyPng)), 200).body
+        const avatar = expectStatus(
+          yield* client.post("/service/file-upload/avatar", fileForm("me.png", tinyPng)),
+          200
+        ).body
         const me = expectStatus(yield* client.get("/get/settings/personal"), 200).body
         assert.strictEqual(me.image, avatar.url)
         assert.strictEqual(me.photo_label, "Change Photo")
@@ -126,9 +144,14 @@ describeBackends(
           "content-length": String(general.length)
         })
         assert.strictEqual(tooBig.status, 400)
-        assert.strictEqual(tooBig.body._serveError.message, 'File "video.mov" is too large at 150.1MB (must be < 150MB).')
+        assert.strictEqual(
+          tooBig.body._serveError.message,
+          'File "video.mov" is too large at 150.1MB (must be < 150MB).'
+        )
         const sql = yield* SqlClient.SqlClient
-        const kept = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM files WHERE original_filename = 'video.mov'`
+        const kept = yield* sql<{
+          n: number
+        }>`SELECT count(*)::int AS n FROM files WHERE original_filename = 'video.mov'`
         assert.strictEqual(kept[0]!.n, 0)
       })
     )
