@@ -464,6 +464,131 @@ export const saveNext = "Save & Next"
 export const saveBack = "Save & Close"
 export const saving = "Saving…"
 export const rowActions = (n: number) => `Row ${n} actions`
+// --- contacts, templates and items, leads, settings, discussion and history screens (our wording) ---
+export const contactSearchPlaceholder = "Name, company or email…"
+export const newPerson = "New Person"
+export const newCompany = "New Company"
+export const noContacts = "No contacts yet. Add a New Person or a New Company to get started."
+export const noContactsMatch = "No contacts match that search. Try fewer words, or add a new contact."
+export const loadMore = "Load more"
+export const shownOf = (shown: number, total: number) => `Showing ${shown} of ${total}`
+export const current = "Current"
+export const firstName = "First name"
+export const lastName = "Last name"
+export const companyName = "Company name"
+export const company = "Company"
+export const newCompanyNamed = (name: string) => `New company “${name}”`
+export const phonesAndWebsites = "Phones and websites"
+export const addPhone = "Add phone or website"
+export const addresses = "Addresses"
+export const addAddress = "Add address"
+export const remove = "Remove"
+export const streetAddress = "Street address"
+export const city = "City"
+export const state = "State"
+export const postcode = "Postcode"
+export const country = "Country"
+export const archive = "Archive"
+export const unarchive = "Unarchive"
+export const history = "History"
+export const mergedInto = (name: string) => `Merged into ${name}`
+export const mergeMoved = (quoteCount: number, peopleCount: number) =>
+  `Merged: ${quoteCount} quote(s) and ${peopleCount} person/people moved to the winner.`
+export const editContact = (name: string) => `Edit ${name}`
+export const contactNameNeeded = "Enter a name, a company or an email."
+export const templates = "Templates"
+export const priceItems = "Price Items"
+export const textItems = "Text Items"
+export const categories = "Categories"
+export const taxRates = "Tax Rates"
+export const newTemplate = "New Template"
+export const newPriceItem = "New Price Item"
+export const newTextItem = "New Text Item"
+export const noTemplates = "No templates here. Create a New Template, or copy a quote to a template."
+export const noItems = "No items here. Create one with New Price Item or New Text Item, or import a CSV file."
+export const itemSearchPlaceholder = "Title or code…"
+export const templateSearchPlaceholder = "Template title…"
+export const itemCost = "Cost"
+export const itemMargin = "Margin %"
+export const category = "Category"
+export const usedIn = (n: number) => (n === 1 ? "Used in 1 template" : `Used in ${n} templates`)
+export const templatesUsing = "Templates using this item"
+export const mergeInto = "Merge into…"
+export const savedTemplates = (n: number) => (n === 1 ? "Saved. 1 template updated." : `Saved. ${n} templates updated.`)
+export const saved = "Saved."
+export const addCategory = "Add category"
+export const addTaxRate = "Add tax rate"
+export const name = "Name"
+export const ratePercent = "Rate %"
+export const defaultTax = "Default tax rate"
+export const noCategories = "No categories yet. Add one to group your items."
+export const noTaxRates = "No tax rates yet. Add one to charge tax on items."
+export const noLeads = "No leads here. Turn on the lead form in Account Settings and put it on your website."
+export const subject = "Subject"
+export const leadMessage = "Message"
+export const notes = "Notes"
+export const assignee = "Assigned to"
+export const unassigned = "Unassigned"
+export const potentialValue = "Potential value"
+export const convertToQuote = "Convert to Quote"
+export const reopen = "Reopen"
+export const received = "Received"
+export const chooseLead = "Choose a lead to see its message."
+export const taxWord = "Word for tax"
+export const showCurrencyCode = "Show the currency code"
+export const showCurrencySymbol = "Show the currency symbol"
+export const privatePricingLabel = "Show customers"
+export const showItemCodes = "Item codes"
+export const showUnitQuantity = "Unit prices and quantities"
+export const showPriceTotals = "Item totals"
+export const defaultTemplate = "Template for new quotes"
+export const noTemplate = "No template"
+export const costAlways = "Always show the cost column"
+export const defaultMargin = "Default margin %"
+export const defaultCategory = "Default category"
+export const productNoun = "Call your documents"
+export const dateFormat = "Date format"
+export const leadsEnabled = "Receive leads from a form on your website"
+export const leadFormAddress = "Lead form address"
+export const newLeadFormKey = "New form address"
+export const quoteDefaults = "Defaults for new quotes"
+export const phone = "Phone"
+export const jobTitle = "Job title"
+export const timeZone = "Time zone"
+export const currentPassword = "Current password"
+export const newPassword = "New password"
+export const changePassword = "Change Password"
+export const passwordChanged = "Password changed."
+export const removePhoto = "Remove Photo"
+export const teamMembers = "Team members"
+export const admin = "Admin"
+export const invitationsNotAvailable = "Inviting team members is not available right now."
+export const importCsv = "Import from CSV"
+export const importWhat = "Import"
+export const chooseCsv = "Choose a CSV file"
+export const firstRowHeaders = "The first row holds column names"
+export const column = "Column"
+export const skipColumn = "Don't import"
+export const importRows = (n: number) => (n === 1 ? "Import 1 row" : `Import ${n} rows`)
+export const importedRows = (n: number) => (n === 1 ? "1 row imported." : `${n} rows imported.`)
+export const rejectedRows = "Rows that will not be imported"
+export const rowNumber = (n: number) => `Row ${n}`
+export const importHint =
+  "Choose a CSV file of contacts, price items or text items; you will see a preview before anything is imported."
+export const uploading = "Uploading…"
+export const privateNotes = "Private notes"
+export const askQuestion = "Ask a question"
+export const answer = "Answer"
+export const addNote = "Add a note"
+export const send = "Send"
+export const noQuestions = "No questions yet. Customers can ask from the quote page."
+export const noNotes = "No notes yet. Notes are only seen by your team."
+export const attachFile = "Attach a file"
+export const dropFiles = "Drop files to attach"
+export const mentionSuggestions = "People to mention"
+export const edited = "edited"
+export const recentActivity = "Recent activity"
+export const openVersion = "Open this version"
 export { delete_ as delete }
 
 /**
@@ -823,7 +948,129 @@ export const catalogue = {
   saveNext,
   saveBack,
   saving,
-  rowActions
+  rowActions,
+  contactSearchPlaceholder,
+  newPerson,
+  newCompany,
+  noContacts,
+  noContactsMatch,
+  loadMore,
+  shownOf,
+  current,
+  firstName,
+  lastName,
+  companyName,
+  company,
+  newCompanyNamed,
+  phonesAndWebsites,
+  addPhone,
+  addresses,
+  addAddress,
+  remove,
+  streetAddress,
+  city,
+  state,
+  postcode,
+  country,
+  archive,
+  unarchive,
+  history,
+  mergedInto,
+  mergeMoved,
+  editContact,
+  contactNameNeeded,
+  templates,
+  priceItems,
+  textItems,
+  categories,
+  taxRates,
+  newTemplate,
+  newPriceItem,
+  newTextItem,
+  noTemplates,
+  noItems,
+  itemSearchPlaceholder,
+  templateSearchPlaceholder,
+  itemCost,
+  itemMargin,
+  category,
+  usedIn,
+  templatesUsing,
+  mergeInto,
+  savedTemplates,
+  saved,
+  addCategory,
+  addTaxRate,
+  name,
+  ratePercent,
+  defaultTax,
+  noCategories,
+  noTaxRates,
+  noLeads,
+  subject,
+  leadMessage,
+  notes,
+  assignee,
+  unassigned,
+  potentialValue,
+  convertToQuote,
+  reopen,
+  received,
+  chooseLead,
+  taxWord,
+  showCurrencyCode,
+  showCurrencySymbol,
+  privatePricingLabel,
+  showItemCodes,
+  showUnitQuantity,
+  showPriceTotals,
+  defaultTemplate,
+  noTemplate,
+  costAlways,
+  defaultMargin,
+  defaultCategory,
+  productNoun,
+  dateFormat,
+  leadsEnabled,
+  leadFormAddress,
+  newLeadFormKey,
+  quoteDefaults,
+  phone,
+  jobTitle,
+  timeZone,
+  currentPassword,
+  newPassword,
+  changePassword,
+  passwordChanged,
+  removePhoto,
+  teamMembers,
+  admin,
+  invitationsNotAvailable,
+  importCsv,
+  importWhat,
+  chooseCsv,
+  firstRowHeaders,
+  column,
+  skipColumn,
+  importRows,
+  importedRows,
+  rejectedRows,
+  rowNumber,
+  importHint,
+  uploading,
+  privateNotes,
+  askQuestion,
+  answer,
+  addNote,
+  send,
+  noQuestions,
+  noNotes,
+  attachFile,
+  dropFiles,
+  mentionSuggestions,
+  edited,
+  recentActivity,
+  openVersion
 } as const
 
 /** The name of a message in the catalogue. */
