@@ -30,110 +30,129 @@
  * speed the pass works on integers scaled to those decimals (numbers while products stay below 2^52, `bigint`
  * beyond), and builds `BigDecimal`s only for its results; amounts must stay below 2^53 cents (9e13 in currency).
  *
+ * Inputs are read as any `Money.Fixed` (a `BigDecimal` is one). {@link compute} gives `BigDecimal` figures and
+ * an `Option` margin; {@link computeFixed} runs the same pass and gives plain `Money.Fixed` figures and a margin
+ * that may be `undefined`, so the browser widgets compute totals without bundling effect.
+ *
  * @since 0.1.0
  */
 import { BigDecimal, Option, Schema } from "effect"
 import * as ContactChoice from "./ContactChoice.ts"
-import type * as LineItem from "./LineItem.ts"
 import * as Money from "./Money.ts"
 import * as SubscriptionTerm from "./SubscriptionTerm.ts"
 import * as TaxMode from "./TaxMode.ts"
-import type * as TaxRate from "./TaxRate.ts"
 
 type Decimal = Money.Decimal
+type Fixed = Money.Fixed
 
-/** What the totals need of a row: the line fields, the choice fields and the subscription term. */
-export interface Row extends LineItem.Priced, ContactChoice.Choosable, SubscriptionTerm.Term {
+/**
+ * What the totals need of a row: the line fields (`LineItem.Priced`), the choice fields and the subscription
+ * term, with decimals as any `Money.Fixed`.
+ */
+export interface Row extends ContactChoice.Choosable, SubscriptionTerm.Term {
   readonly quote_item_id: number
   readonly item_tax_id: number
-  readonly price_cost: Decimal
+  readonly price_unit: Fixed
+  readonly quantity: Fixed
+  readonly discount_item: Fixed
+  readonly price_cost: Fixed
 }
 
-/** The inputs of a totals pass: a quote's rows in order and its pricing settings. */
+/** The inputs of a totals pass: a quote's rows in order and its pricing settings (a `TaxRate.Table` of rates). */
 export interface Input {
   readonly items: ReadonlyArray<Row>
   readonly amounts_entered: TaxMode.TaxMode
-  readonly discount_overall: Decimal
-  readonly deposit_percent: Decimal
-  readonly taxIdToRate: TaxRate.Table
+  readonly discount_overall: Fixed
+  readonly deposit_percent: Fixed
+  readonly taxIdToRate: ReadonlyMap<number, Fixed>
 }
 
 /** One line's tax, as the view's `iTaxes` entries. */
-export interface ItemTax {
-  readonly rate: Decimal
-  readonly amount: Decimal
+export interface ItemTax<D = Decimal> {
+  readonly rate: D
+  readonly amount: D
 }
 
 /** The sums a subtotal or total row shows for one subscription term. */
-export interface RecurringSums {
+export interface RecurringSums<D = Decimal> {
   readonly key: SubscriptionTerm.GroupKey
   readonly term: SubscriptionTerm.Term
-  readonly iTotalLine: Decimal
-  readonly iTotalDis: Decimal
-  readonly iTotalSub: Decimal
-  readonly iTotalSubInc: Decimal
-  readonly iTotalTotal: Decimal
-  readonly iCost: Decimal
-  readonly iTaxes: ReadonlyArray<ItemTax>
+  readonly iTotalLine: D
+  readonly iTotalDis: D
+  readonly iTotalSub: D
+  readonly iTotalSubInc: D
+  readonly iTotalTotal: D
+  readonly iCost: D
+  readonly iTaxes: ReadonlyArray<ItemTax<D>>
 }
 
 /** The figures of one row (see the module header for each field). */
-export interface ItemTotals {
+export interface ItemTotals<D = Decimal> {
   readonly quote_item_id: number
   readonly item_type: number
   /** Whether the row counts in the totals (selected price items only). */
   readonly selected: boolean
   readonly groupKey: SubscriptionTerm.GroupKey
-  readonly iTotalLine: Decimal
-  readonly iTotalDis: Decimal
-  readonly iTotalSub: Decimal
-  readonly iTotalSubInc: Decimal
-  readonly iTotalTotal: Decimal
-  readonly iDepositAmount: Decimal
-  readonly iCost: Decimal
-  readonly iTaxes: ReadonlyArray<ItemTax>
+  readonly iTotalLine: D
+  readonly iTotalDis: D
+  readonly iTotalSub: D
+  readonly iTotalSubInc: D
+  readonly iTotalTotal: D
+  readonly iDepositAmount: D
+  readonly iCost: D
+  readonly iTaxes: ReadonlyArray<ItemTax<D>>
   /** Subtotal and total rows: the subscription terms among the summed lines. Empty on other rows. */
-  readonly recurring: ReadonlyArray<RecurringSums>
+  readonly recurring: ReadonlyArray<RecurringSums<D>>
 }
 
 /** One tax rate's line of a group: the summed base it applies to and the tax, rounded once. */
-export interface TaxLine {
+export interface TaxLine<D = Decimal> {
   readonly item_tax_id: number
-  readonly rate: Decimal
-  readonly base: Decimal
-  readonly amount: Decimal
+  readonly rate: D
+  readonly base: D
+  readonly amount: D
 }
 
-/** The totals of one invoice group (up-front, or one subscription term). */
-export interface GroupTotals {
+/** The totals of one invoice group (up-front, or one subscription term); `M` is how a margin is held. */
+export interface GroupTotals<D = Decimal, M = Option.Option<D>> {
   readonly key: SubscriptionTerm.GroupKey
   readonly term: SubscriptionTerm.Term
   /** Selected price items in the group. */
   readonly itemCount: number
-  readonly subtotal: Decimal
-  readonly discount: Decimal
-  readonly afterDiscount: Decimal
-  readonly taxes: ReadonlyArray<TaxLine>
-  readonly tax: Decimal
-  readonly net: Decimal
-  readonly gross: Decimal
-  readonly total: Decimal
-  readonly cost: Decimal
-  /** Margin percent of the net over the cost; `None` when the net is 0. */
-  readonly margin: Option.Option<Decimal>
+  readonly subtotal: D
+  readonly discount: D
+  readonly afterDiscount: D
+  readonly taxes: ReadonlyArray<TaxLine<D>>
+  readonly tax: D
+  readonly net: D
+  readonly gross: D
+  readonly total: D
+  readonly cost: D
+  /** Margin percent of the net over the cost; `None` (`undefined` in `FixedTotals`) when the net is 0. */
+  readonly margin: M
   /** Deposit (up-front group only; 0 for subscriptions). */
-  readonly deposit: Decimal
+  readonly deposit: D
 }
 
-/** The result of a totals pass. */
-export interface QuoteTotals {
+/** The result of a totals pass; `D` is the decimal type of its figures, `M` how a margin is held. */
+export interface QuoteTotals<D = Decimal, M = Option.Option<D>> {
   /** One entry per input row, in the same order. */
-  readonly items: ReadonlyArray<ItemTotals>
-  readonly upFront: GroupTotals
+  readonly items: ReadonlyArray<ItemTotals<D>>
+  readonly upFront: GroupTotals<D, M>
   /** Subscription groups with a selected item, sorted by group key (type, then interval, then duration). */
-  readonly subscriptions: ReadonlyArray<GroupTotals>
+  readonly subscriptions: ReadonlyArray<GroupTotals<D, M>>
   /** The deposit due: `deposit_percent` of the up-front total. */
-  readonly deposit: Decimal
+  readonly deposit: D
+}
+
+/** The result of {@link computeFixed}: figures as plain `Money.Fixed`, no margin where the net is 0. */
+export type FixedTotals = QuoteTotals<Fixed, Fixed | undefined>
+
+/** How a pass turns its integers into results: amounts from cents, rates from 10^-4 units, margins. */
+interface Build<D, M> {
+  readonly amount: (cents: number) => D
+  readonly rate: (scaledRate: number) => D
+  readonly margin: (net: number, cost: number) => M
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -232,22 +251,45 @@ const lineCents = (unit: number, quantity: number, factor: number): number => {
 const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
 /** A decimal as an integer at `scale` (at most 6), rounded half away from zero when it has more decimals. */
-const scaled = (d: Decimal, scale: number): number => {
+const scaled = (d: Fixed, scale: number): number => {
   const s = d.scale
   if (s <= scale && s >= 0) {
     const x = Number(d.value) * POW10[scale - s]!
     if (Number.isSafeInteger(x)) return x
     return toSafe(d.value * 10n ** BigInt(scale - s))
   }
-  return toSafe(BigDecimal.scale(BigDecimal.round(d, { scale, mode: "half-from-zero" }), scale).value)
+  return toSafe(Money.unitsAt(d, scale))
 }
 
-const amount = (cents: number): Decimal => BigDecimal.make(BigInt(cents), 2)
+/** part / whole x 100 in hundredths of a percent (whole not 0). */
+const percentOver = (part: number, whole: number): number =>
+  whole < 0 ? mulDiv(-part, 10_000, -whole) : mulDiv(part, 10_000, whole)
 
-/** part / whole x 100 as a 2-decimal percent (whole not 0). */
-const percentOver = (part: number, whole: number): Decimal =>
-  amount(whole < 0 ? mulDiv(-part, 10_000, -whole) : mulDiv(part, 10_000, whole))
-const ZERO_AMOUNT = amount(0)
+const rateDecimals = new Map<number, Decimal>()
+
+/** `BigDecimal` figures and an `Option` margin, for {@link compute}. */
+const decimals: Build<Decimal, Option.Option<Decimal>> = {
+  amount: (cents) => BigDecimal.make(BigInt(cents), 2),
+  // A rate as a decimal; cached, as a quote has few distinct rates and decimals are immutable.
+  rate: (scaledRate) => {
+    let d = rateDecimals.get(scaledRate)
+    if (d === undefined) {
+      d = BigDecimal.normalize(BigDecimal.make(BigInt(scaledRate), 4))
+      if (rateDecimals.size < 1024) rateDecimals.set(scaledRate, d)
+    }
+    return d
+  },
+  margin: (net, cost) =>
+    net === 0 ? Option.none() : Option.some(BigDecimal.make(BigInt(percentOver(net - cost, net)), 2))
+}
+
+/** Plain `Money.Fixed` figures and a margin that is `undefined` at a net of 0, for {@link computeFixed}. */
+const fixed: Build<Fixed, Fixed | undefined> = {
+  amount: (cents) => ({ value: BigInt(cents), scale: 2 }),
+  rate: (scaledRate) => ({ value: BigInt(scaledRate), scale: 4 }),
+  margin: (net, cost) => (net === 0 ? undefined : { value: BigInt(percentOver(net - cost, net)), scale: 2 })
+}
+
 const PERCENT_ONE = 1_000_000 // 100 % at scale 4
 const UNIT_ONE = 10_000 // 1 at scale 4
 const EMPTY: ReadonlyArray<never> = []
@@ -319,22 +361,23 @@ class Sums {
   }
 
   /** The section since the mark, as row sums; then move the mark here. */
-  takeSection(): {
-    readonly iTotalLine: Decimal
-    readonly iTotalDis: Decimal
-    readonly iTotalSub: Decimal
-    readonly iTotalSubInc: Decimal
-    readonly iTotalTotal: Decimal
-    readonly iCost: Decimal
-    readonly iDepositAmount: Decimal
-    readonly iTaxes: ReadonlyArray<ItemTax>
+  takeSection<D>(build: Build<D, unknown>): {
+    readonly iTotalLine: D
+    readonly iTotalDis: D
+    readonly iTotalSub: D
+    readonly iTotalSubInc: D
+    readonly iTotalTotal: D
+    readonly iCost: D
+    readonly iDepositAmount: D
+    readonly iTaxes: ReadonlyArray<ItemTax<D>>
   } {
     const m = this.mark
-    const taxes: Array<ItemTax> = []
+    const amount = build.amount
+    const taxes: Array<ItemTax<D>> = []
     for (let k = 0; k < this.taxIds.length; k++) {
       const amt = this.taxAmounts[k]! - (this.markTaxAmounts[k] ?? 0)
       const base = this.taxBases[k]! - (this.markTaxBases[k] ?? 0)
-      if (amt !== 0 || base !== 0) taxes.push({ rate: rateDecimal(this.taxRates[k]!), amount: amount(amt) })
+      if (amt !== 0 || base !== 0) taxes.push({ rate: build.rate(this.taxRates[k]!), amount: amount(amt) })
     }
     const section = {
       iTotalLine: amount(this.line - m[0]!),
@@ -370,7 +413,7 @@ const byKey = (a: { readonly key: string }, b: { readonly key: string }): number
  * one object per row, and a view pays for the decimals it shows. The fields are getters, so copy them with
  * `toWire` rather than object spread.
  */
-class LineFigures implements ItemTotals {
+class LineFigures<D> implements ItemTotals<D> {
   readonly quote_item_id: number
   readonly item_type: number
   readonly selected: boolean
@@ -382,9 +425,11 @@ class LineFigures implements ItemTotals {
   private readonly _total: number
   private readonly _deposit: number
   private readonly _cost: number
-  private readonly _rate: Decimal | undefined
+  private readonly _rate: D | undefined
   private readonly _tax: number
+  private readonly _build: Build<D, unknown>
   constructor(
+    build: Build<D, unknown>,
     id: number,
     selected: boolean,
     groupKey: SubscriptionTerm.GroupKey,
@@ -395,9 +440,10 @@ class LineFigures implements ItemTotals {
     total: number,
     deposit: number,
     cost: number,
-    rate: Decimal | undefined,
+    rate: D | undefined,
     tax: number
   ) {
+    this._build = build
     this.quote_item_id = id
     this.item_type = 1
     this.selected = selected
@@ -412,31 +458,31 @@ class LineFigures implements ItemTotals {
     this._rate = rate
     this._tax = tax
   }
-  get iTotalLine(): Decimal {
-    return amount(this._line)
+  get iTotalLine(): D {
+    return this._build.amount(this._line)
   }
-  get iTotalDis(): Decimal {
-    return amount(this._dis)
+  get iTotalDis(): D {
+    return this._build.amount(this._dis)
   }
-  get iTotalSub(): Decimal {
-    return amount(this._sub)
+  get iTotalSub(): D {
+    return this._build.amount(this._sub)
   }
-  get iTotalSubInc(): Decimal {
-    return amount(this._subInc)
+  get iTotalSubInc(): D {
+    return this._build.amount(this._subInc)
   }
-  get iTotalTotal(): Decimal {
-    return amount(this._total)
+  get iTotalTotal(): D {
+    return this._build.amount(this._total)
   }
-  get iDepositAmount(): Decimal {
-    return amount(this._deposit)
+  get iDepositAmount(): D {
+    return this._build.amount(this._deposit)
   }
-  get iCost(): Decimal {
-    return amount(this._cost)
+  get iCost(): D {
+    return this._build.amount(this._cost)
   }
-  get iTaxes(): ReadonlyArray<ItemTax> {
-    return this._rate === undefined ? EMPTY : [{ rate: this._rate, amount: amount(this._tax) }]
+  get iTaxes(): ReadonlyArray<ItemTax<D>> {
+    return this._rate === undefined ? EMPTY : [{ rate: this._rate, amount: this._build.amount(this._tax) }]
   }
-  get recurring(): ReadonlyArray<RecurringSums> {
+  get recurring(): ReadonlyArray<RecurringSums<D>> {
     return EMPTY
   }
 }
@@ -444,28 +490,18 @@ class LineFigures implements ItemTotals {
 const termKey = (row: SubscriptionTerm.Term): number =>
   (row.term_type * 256 + row.term_every) * 65_536 + row.term_duration
 
-const rateDecimals = new Map<number, Decimal>()
-
-/** A rate (scaled by 10^4) as a decimal; cached, as a quote has few distinct rates and decimals are immutable. */
-const rateDecimal = (scaledRate: number): Decimal => {
-  let d = rateDecimals.get(scaledRate)
-  if (d === undefined) {
-    d = BigDecimal.normalize(BigDecimal.make(BigInt(scaledRate), 4))
-    if (rateDecimals.size < 1024) rateDecimals.set(scaledRate, d)
-  }
-  return d
-}
-
 const UP_FRONT_TERM: SubscriptionTerm.Term = SubscriptionTerm.none
 
 /** Finish a group: tax per rate on the summed base, shown total, deposit. Returns the figures in cents too. */
-const finishGroup = (
+const finishGroup = <D, M>(
+  build: Build<D, M>,
   s: Sums,
   mode: TaxMode.TaxMode,
   depositPercent: number
-): { readonly totals: GroupTotals; readonly totalCents: number } => {
+): { readonly totals: GroupTotals<D, M>; readonly totalCents: number } => {
+  const amount = build.amount
   const inclusive = mode === "inclusive"
-  const taxes: Array<TaxLine> = []
+  const taxes: Array<TaxLine<D>> = []
   let tax = 0
   if (mode !== "no_tax") {
     for (let k = 0; k < s.taxIds.length; k++) {
@@ -473,7 +509,7 @@ const finishGroup = (
       const base = s.taxBases[k]!
       const t = inclusive ? mulDiv(base, rate, PERCENT_ONE + rate) : mulDiv(base, rate, PERCENT_ONE)
       tax += t
-      taxes.push({ item_tax_id: s.taxIds[k]!, rate: rateDecimal(rate), base: amount(base), amount: amount(t) })
+      taxes.push({ item_tax_id: s.taxIds[k]!, rate: build.rate(rate), base: amount(base), amount: amount(t) })
     }
   }
   const net = inclusive ? s.dis - tax : s.dis
@@ -496,7 +532,7 @@ const finishGroup = (
       gross: amount(gross),
       total: amount(total),
       cost: amount(s.cost),
-      margin: net === 0 ? Option.none() : Option.some(percentOver(net - s.cost, net)),
+      margin: build.margin(net, s.cost),
       deposit: amount(deposit)
     }
   }
@@ -511,7 +547,15 @@ const finishGroup = (
  *   discount_overall: Money.zero, deposit_percent: Money.make("50"), taxIdToRate: TaxRate.toTable(rates) })
  * totals.upFront.total // the up-front total shown
  */
-export const compute = (input: Input): QuoteTotals => {
+export const compute = (input: Input): QuoteTotals => computeWith(input, decimals)
+
+/**
+ * The same pass as {@link compute}, every figure a plain `Money.Fixed` (show them with `Money.format`) and a
+ * margin that is `undefined` where the net is 0. For code that must not bundle effect: the quote view widget.
+ */
+export const computeFixed = (input: Input): FixedTotals => computeWith(input, fixed)
+
+const computeWith = <D, M>(input: Input, build: Build<D, M>): QuoteTotals<D, M> => {
   const rows = input.items
   const n = rows.length
   const mode = input.amounts_entered
@@ -529,7 +573,8 @@ export const compute = (input: Input): QuoteTotals => {
   const upFront = new Sums(SubscriptionTerm.upFrontKey, UP_FRONT_TERM)
   const subscriptions = new Map<number, Sums>()
   const rateCache = new Map<number, number>()
-  const out: Array<ItemTotals> = new Array(n)
+  const out: Array<ItemTotals<D>> = new Array(n)
+  const zero = build.amount(0)
   const totalRows: Array<number> = []
   // Sums of magnitudes that bound every partial sum of every figure (tax rates are not negative, so a line's
   // discounted amount, net, tax and shown total are each at most its amount with tax in magnitude); while each
@@ -543,10 +588,10 @@ export const compute = (input: Input): QuoteTotals => {
     const row = rows[i]!
     const type = row.item_type
     if (type !== 1) {
-      if (type === 3) out[i] = sectionRow(row, upFront, subscriptions)
+      if (type === 3) out[i] = sectionRow(build, row, upFront, subscriptions)
       else {
         if (type === 4) totalRows.push(i)
-        out[i] = zeroRow(row)
+        out[i] = zeroRow(row, zero)
       }
       continue
     }
@@ -606,6 +651,7 @@ export const compute = (input: Input): QuoteTotals => {
       magnitudeDeposit += Math.abs(deposit)
     }
     out[i] = new LineFigures(
+      build,
       row.quote_item_id,
       isSelected,
       group.key,
@@ -616,7 +662,7 @@ export const compute = (input: Input): QuoteTotals => {
       total,
       deposit,
       cost,
-      rate === 0 ? undefined : rateDecimal(rate),
+      rate === 0 ? undefined : build.rate(rate),
       itemTax
     )
   }
@@ -624,35 +670,40 @@ export const compute = (input: Input): QuoteTotals => {
     outOfRange(Math.max(magnitudeLine, magnitudeInc, magnitudeCost, magnitudeDeposit))
   }
 
-  const up = finishGroup(upFront, mode, depositPercent)
-  const subs: Array<GroupTotals> = []
-  for (const g of subscriptions.values()) if (g.count > 0) subs.push(finishGroup(g, mode, 0).totals)
+  const up = finishGroup(build, upFront, mode, depositPercent)
+  const subs: Array<GroupTotals<D, M>> = []
+  for (const g of subscriptions.values()) if (g.count > 0) subs.push(finishGroup(build, g, mode, 0).totals)
   subs.sort(byKey)
   for (const i of totalRows) out[i] = totalRow(rows[i]!, up.totals, subs)
   return { items: out, upFront: up.totals, subscriptions: subs, deposit: up.totals.deposit }
 }
 
-const zeroRow = (row: Row): ItemTotals => ({
+const zeroRow = <D>(row: Row, zero: D): ItemTotals<D> => ({
   quote_item_id: row.quote_item_id,
   item_type: row.item_type,
   selected: false,
   groupKey: SubscriptionTerm.upFrontKey,
-  iTotalLine: ZERO_AMOUNT,
-  iTotalDis: ZERO_AMOUNT,
-  iTotalSub: ZERO_AMOUNT,
-  iTotalSubInc: ZERO_AMOUNT,
-  iTotalTotal: ZERO_AMOUNT,
-  iDepositAmount: ZERO_AMOUNT,
-  iCost: ZERO_AMOUNT,
+  iTotalLine: zero,
+  iTotalDis: zero,
+  iTotalSub: zero,
+  iTotalSubInc: zero,
+  iTotalTotal: zero,
+  iDepositAmount: zero,
+  iCost: zero,
   iTaxes: EMPTY,
   recurring: EMPTY
 })
 
-const sectionRow = (row: Row, upFront: Sums, subscriptions: Map<number, Sums>): ItemTotals => {
-  const recurring: Array<RecurringSums> = []
+const sectionRow = <D>(
+  build: Build<D, unknown>,
+  row: Row,
+  upFront: Sums,
+  subscriptions: Map<number, Sums>
+): ItemTotals<D> => {
+  const recurring: Array<RecurringSums<D>> = []
   for (const g of subscriptions.values()) {
     if (!g.changed) continue
-    const s = g.takeSection()
+    const s = g.takeSection(build)
     recurring.push({
       key: g.key,
       term: g.term,
@@ -666,7 +717,7 @@ const sectionRow = (row: Row, upFront: Sums, subscriptions: Map<number, Sums>): 
     })
   }
   if (recurring.length > 1) recurring.sort(byKey)
-  const s = upFront.takeSection()
+  const s = upFront.takeSection(build)
   return {
     quote_item_id: row.quote_item_id,
     item_type: row.item_type,
@@ -684,7 +735,7 @@ const sectionRow = (row: Row, upFront: Sums, subscriptions: Map<number, Sums>): 
   }
 }
 
-const groupAsRow = (g: GroupTotals) => ({
+const groupAsRow = <D>(g: GroupTotals<D, unknown>) => ({
   iTotalLine: g.subtotal,
   iTotalDis: g.afterDiscount,
   iTotalSub: g.net,
@@ -694,7 +745,7 @@ const groupAsRow = (g: GroupTotals) => ({
   iTaxes: g.taxes.map((t) => ({ rate: t.rate, amount: t.amount }))
 })
 
-const totalRow = (row: Row, up: GroupTotals, subs: ReadonlyArray<GroupTotals>): ItemTotals => ({
+const totalRow = <D, M>(row: Row, up: GroupTotals<D, M>, subs: ReadonlyArray<GroupTotals<D, M>>): ItemTotals<D> => ({
   quote_item_id: row.quote_item_id,
   item_type: row.item_type,
   selected: false,
@@ -705,7 +756,10 @@ const totalRow = (row: Row, up: GroupTotals, subs: ReadonlyArray<GroupTotals>): 
 })
 
 /** All groups of a result, up-front first: handy for invariants and for listing totals. */
-export const groups = (totals: QuoteTotals): ReadonlyArray<GroupTotals> => [totals.upFront, ...totals.subscriptions]
+export const groups = <D, M>(totals: QuoteTotals<D, M>): ReadonlyArray<GroupTotals<D, M>> => [
+  totals.upFront,
+  ...totals.subscriptions
+]
 
 // ---------------------------------------------------------------------------------------------------------------
 // Wire shapes of the quote view.

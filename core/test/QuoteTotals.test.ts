@@ -10,7 +10,19 @@ import * as TaxMode from "../src/TaxMode.ts"
 import * as TaxRate from "../src/TaxRate.ts"
 
 type Decimal = Money.Decimal
-type Row = QuoteTotals.Row
+/** The pass reads any `Money.Fixed`; the tests feed it `BigDecimal`s, which the reference computes with. */
+interface Row extends QuoteTotals.Row {
+  readonly price_unit: Decimal
+  readonly quantity: Decimal
+  readonly discount_item: Decimal
+  readonly price_cost: Decimal
+}
+interface Input extends QuoteTotals.Input {
+  readonly items: ReadonlyArray<Row>
+  readonly discount_overall: Decimal
+  readonly deposit_percent: Decimal
+  readonly taxIdToRate: TaxRate.Table
+}
 const m = Money.make
 const { sum, subtract, multiply } = BigDecimal
 
@@ -49,7 +61,7 @@ const tableArb: fc.Arbitrary<TaxRate.Table> = fc.tuple(percentArb, percentArb, d
     ])
 )
 
-const inputArb = (large = false): fc.Arbitrary<QuoteTotals.Input> =>
+const inputArb = (large = false): fc.Arbitrary<Input> =>
   fc.record({
     items: fc.array(rowArb(large), { maxLength: 30 }),
     amounts_entered: fc.constantFrom(...TaxMode.all),
@@ -76,7 +88,7 @@ interface RefLine {
 
 const at4 = Money.roundUnit
 
-const refLine = (input: QuoteTotals.Input, row: Row): RefLine => {
+const refLine = (input: Input, row: Row): RefLine => {
   const mode = input.amounts_entered
   const line = LineItem.total({
     price_unit: at4(row.price_unit),
@@ -110,7 +122,7 @@ interface RefGroup {
   bases: Map<number, Decimal>
 }
 
-const refTotals = (input: QuoteTotals.Input) => {
+const refTotals = (input: Input) => {
   const selected = ContactChoice.selection(input.items)
   const groups = new Map<string, RefGroup>()
   const lines = input.items.map((row, i) => {
@@ -178,11 +190,7 @@ const GST: TaxRate.Table = new Map([
   [1, m("15")],
   [2, m("10")]
 ])
-const input = (
-  items: ReadonlyArray<Row>,
-  amounts_entered: TaxMode.TaxMode,
-  extra: Partial<QuoteTotals.Input> = {}
-): QuoteTotals.Input => ({
+const input = (items: ReadonlyArray<Row>, amounts_entered: TaxMode.TaxMode, extra: Partial<Input> = {}): Input => ({
   items,
   amounts_entered,
   discount_overall: Money.zero,
@@ -190,6 +198,33 @@ const input = (
   taxIdToRate: GST,
   ...extra
 })
+
+/** Every decimal-valued field of the results (row figures, group figures, tax lines). */
+const figureKeys = [
+  "iTotalLine",
+  "iTotalDis",
+  "iTotalSub",
+  "iTotalSubInc",
+  "iTotalTotal",
+  "iDepositAmount",
+  "iCost",
+  "iTaxes",
+  "recurring",
+  "rate",
+  "amount",
+  "base",
+  "subtotal",
+  "discount",
+  "afterDiscount",
+  "taxes",
+  "tax",
+  "net",
+  "gross",
+  "total",
+  "cost",
+  "margin",
+  "deposit"
+]
 
 describe("QuoteTotals", () => {
   it("exclusive_including: tax is added on top and listed per rate", () => {
@@ -600,6 +635,35 @@ describe("QuoteTotals", () => {
         return t.subscriptions.every((g) =>
           same(sum(sections.get(g.key) ?? Money.zero, pending.get(g.key)?.amount ?? Money.zero), g.subtotal)
         )
+      })
+    ))
+
+  it("property: computeFixed gives the same figures as compute, as plain Fixed values", () =>
+    fc.assert(
+      fc.property(inputArb(), (inp) => {
+        const big = QuoteTotals.compute(inp)
+        const plain = QuoteTotals.computeFixed(inp)
+        // Every decimal of the BigDecimal result equals the plain one at the same place; margins None/undefined.
+        const same = (a: unknown, b: unknown, at: string): void => {
+          if (BigDecimal.isBigDecimal(a)) {
+            assert.isFalse(BigDecimal.isBigDecimal(b), at)
+            assert.isTrue(Money.equals(a, b as Money.Fixed), at)
+          } else if (Option.isOption(a)) {
+            if (Option.isNone(a)) assert.isUndefined(b, at)
+            else same(a.value, b, at)
+          } else if (Array.isArray(a)) {
+            assert.strictEqual(a.length, (b as ReadonlyArray<unknown>).length, at)
+            a.forEach((x, i) => same(x, (b as ReadonlyArray<unknown>)[i], `${at}[${i}]`))
+          } else if (typeof a === "object" && a !== null) {
+            const keys = ["quote_item_id", "item_type", "selected", "groupKey", "key", "term", "itemCount"]
+            for (const k of keys) if (k in a) assert.deepStrictEqual((b as never)[k], (a as never)[k], `${at}.${k}`)
+            for (const k of figureKeys) if (k in a) same((a as never)[k], (b as never)[k], `${at}.${k}`)
+          } else assert.strictEqual(b, a, at)
+        }
+        same(big.items, plain.items, "items")
+        same(big.upFront, plain.upFront, "upFront")
+        same(big.subscriptions, plain.subscriptions, "subscriptions")
+        same(big.deposit, plain.deposit, "deposit")
       })
     ))
 
