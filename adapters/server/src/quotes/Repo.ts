@@ -515,7 +515,11 @@ export const layer = Layer.effect(
           const at = new Date(w.at)
           const [quote] = yield* sql<{ readonly quote_id: number; readonly quote_no: number | null }>`
             WITH n AS (
-              UPDATE accounts SET next_quote_no = next_quote_no + 1
+              -- Numbers written by others (an import) are skipped rather than collided with.
+              UPDATE accounts SET next_quote_no = GREATEST(
+                next_quote_no,
+                (SELECT coalesce(max(quote_no), 0) + 1 FROM quotes WHERE account_id = ${account} AND NOT is_template)
+              ) + 1
               WHERE account_id = ${account} AND NOT ${w.is_template}
               RETURNING next_quote_no - 1 AS quote_no
             )

@@ -3,12 +3,12 @@ import * as Message from "@quotekit/core/Message"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { layer, newAccount, TestServer } from "../Harness.ts"
+import { type Browser, layer, newAccount, TestServer } from "../Harness.ts"
 import { editor, member, saveNew } from "./Fixtures.ts"
 
 const DAY_MS = 86_400_000
 
-const state = (b: { get: (p: string) => Effect.Effect<{ body: any }> }, id: number) =>
+const state = (b: Browser, id: number) =>
   Effect.map(b.get(`/get/quote-overview/${id}`), (a) => [a.body.quote.status, a.body.quote.archive_id])
 
 describeBackends(
