@@ -236,6 +236,16 @@ export const quoteAcceptedNotice = "This quote has been accepted."
 export const quoteDeclinedNotice = "This quote has been declined."
 export const quoteExpiredNotice = "This quote has expired."
 export const quoteWithdrawnNotice = "This quote has been withdrawn."
+// (our wording) the customer quote page
+export const acceptQuote = "Accept"
+export const declineReason = "Reason (optional)"
+export const agreeToTerms = "I agree to the terms of this quote"
+export const signerFullName = "Your full name"
+export const acceptedBy = (name: string, when: string) => `Accepted by ${name} on ${when}.`
+export const quoteLinkNotFound = "This link does not open a quote. Please ask the sender for a new link."
+export const commentNotYours = "You can edit only your own answers and comments."
+export const historyCustomerAccepted = (who: string) => `${who} accepted the quote.`
+export const historyCustomerDeclined = (who: string) => `${who} declined the quote.`
 
 // --- discussion ---
 export const questionsAndAnswers = "Questions & Answers"
@@ -764,6 +774,15 @@ export const catalogue = {
   commentEmpty,
   commentsAfterSent,
   commentsClosedWithdrawn,
+  acceptQuote,
+  declineReason,
+  agreeToTerms,
+  signerFullName,
+  acceptedBy,
+  quoteLinkNotFound,
+  commentNotYours,
+  historyCustomerAccepted,
+  historyCustomerDeclined,
   open,
   converted,
   viewQuotes,

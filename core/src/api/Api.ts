@@ -12,7 +12,9 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { AccountApi } from "./AccountApi.ts"
 import { AuthApi } from "./AuthApi.ts"
 import { ContactsApi } from "./ContactsApi.ts"
+import { CustomerApi, QuoteLinksApi } from "./CustomerApi.ts"
 import { DashboardApi } from "./DashboardApi.ts"
+import { DiscussionApi } from "./DiscussionApi.ts"
 import { HistoryApi } from "./HistoryApi.ts"
 import { CatalogueApi, ItemsApi } from "./ItemsApi.ts"
 import { LeadsApi, PublicLeadsApi } from "./LeadsApi.ts"
@@ -38,6 +40,9 @@ export class Api extends HttpApi.make("quotekit")
   .add(TemplatesApi)
   .add(HistoryApi)
   .add(DashboardApi)
+  .add(CustomerApi)
+  .add(QuoteLinksApi)
+  .add(DiscussionApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
   // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.
