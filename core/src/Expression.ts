@@ -9,16 +9,20 @@
  *
  * @example
  * import * as Expression from "@quotekit/core/Expression"
- * const parsed = Result.getOrThrow(Expression.parse("(1,200 + 300) / 4 ="))
+ * const parsed = Outcome.getOrThrow(Expression.parse("(1,200 + 300) / 4 ="))
  * Expression.toDecimal(parsed.value, 2, "half-from-zero") // 375
  * parsed.isCalculation // true
  * parsed.finalised     // true
  *
+ * The customer's quantity field in the quote view widget runs this module, so it has no Schema at run time:
+ * `parse` returns an `Outcome` and its errors are plain tagged classes (see `Outcome` for why).
+ *
  * @since 0.1.0
  */
-import { BigDecimal, Result, Schema } from "effect"
+import { BigDecimal } from "effect"
 import * as Message from "./Message.ts"
 import type * as Money from "./Money.ts"
+import * as Outcome from "./Outcome.ts"
 
 /** The deepest bracket nesting accepted; deeper input is refused rather than risking the stack. */
 export const MAX_DEPTH = 64
@@ -56,19 +60,24 @@ export type UnparseableReason =
  * The text is not a number or a calculation. `position` is the index in the text where reading failed, for a
  * caret or highlight; `reason` lets the field tell "keep typing" (`incomplete`) from a real mistake.
  */
-export class Unparseable extends Schema.TaggedError<Unparseable>()("Unparseable", {
-  position: Schema.Int,
-  reason: Schema.Literals(["character", "syntax", "incomplete", "tooDeep"])
-}) {
-  override get message(): string {
-    return Message.catalogue.numberUnparseable
+export class Unparseable extends Error {
+  readonly _tag = "Unparseable"
+  override readonly name = "Unparseable"
+  readonly position: number
+  readonly reason: UnparseableReason
+  constructor(props: { readonly position: number; readonly reason: UnparseableReason }) {
+    super(Message.numberUnparseable)
+    this.position = props.position
+    this.reason = props.reason
   }
 }
 
 /** The calculation divides by zero, so it has no finite result. */
-export class NonFinite extends Schema.TaggedError<NonFinite>()("NonFinite", {}) {
-  override get message(): string {
-    return Message.catalogue.numberNonFinite
+export class NonFinite extends Error {
+  readonly _tag = "NonFinite"
+  override readonly name = "NonFinite"
+  constructor() {
+    super(Message.numberNonFinite)
   }
 }
 
@@ -134,6 +143,12 @@ const power = (scale: number): bigint => POWERS[scale] ?? 10n ** BigInt(scale)
  * quotekit (what a field does with the result of a calculation).
  */
 export const toDecimal = (x: Exact, scale: number, mode: "truncate" | "half-from-zero"): Money.Decimal => {
+  const f = toFixed(x, scale, mode)
+  return BigDecimal.normalize(BigDecimal.make(f.value, f.scale))
+}
+
+/** {@link toDecimal} as a plain `Money.Fixed` at exactly `scale` places, for code that must not bundle effect. */
+export const toFixed = (x: Exact, scale: number, mode: "truncate" | "half-from-zero"): Money.Fixed => {
   const scaled = x.numerator * power(scale)
   let digits = scaled / x.denominator
   if (mode === "half-from-zero") {
@@ -141,7 +156,7 @@ export const toDecimal = (x: Exact, scale: number, mode: "truncate" | "half-from
     const twice = remainder < 0n ? -2n * remainder : 2n * remainder
     if (twice >= x.denominator) digits += scaled < 0n ? -1n : 1n
   }
-  return BigDecimal.normalize(BigDecimal.make(digits, scale))
+  return { value: digits, scale }
 }
 
 /** True when `x` has no digits beyond `scale` decimals, so `toDecimal` loses nothing. */
@@ -162,7 +177,7 @@ const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c ===
 const isAllowedSymbol = (c: number): boolean => (c >= 40 && c <= 47) || c === 61
 
 /** Parse a field text into its exact value; see the module comment for the grammar. Never throws. */
-export const parse = (text: string): Result.Result<Parsed, ExpressionError> => {
+export const parse = (text: string): Outcome.Outcome<Parsed, ExpressionError> => {
   const length = text.length
   let pos = 0
   let depth = 0
@@ -297,10 +312,10 @@ export const parse = (text: string): Result.Result<Parsed, ExpressionError> => {
       skipSpace()
     }
     if (pos < length) unexpected()
-    if (divisionByZero) return Result.fail(new NonFinite())
-    return Result.succeed({ value, isCalculation: !isPlain(), finalised, leadingMinus })
+    if (divisionByZero) return Outcome.fail(new NonFinite())
+    return Outcome.succeed({ value, isCalculation: !isPlain(), finalised, leadingMinus })
   } catch (thrown) {
     if (!isFailure(thrown)) throw thrown
-    return Result.fail(new Unparseable({ position: thrown.position, reason: thrown.failure }))
+    return Outcome.fail(new Unparseable({ position: thrown.position, reason: thrown.failure }))
   }
 }

@@ -19,6 +19,11 @@
  * Everything here is a plain synchronous function, cheap enough for every keystroke: a 200-character
  * calculation evaluates in about 30 microseconds.
  *
+ * The quote view widget runs the customer's quantity field through here, so the rules work on plain
+ * `Money.Fixed` values with `bigint` arithmetic, and the functions it uses need no Schema, `Result` or `Option`:
+ * {@link evaluateFixed} gives the value as a `Money.Fixed`, {@link evaluate} the same value as a `BigDecimal`;
+ * both return an `Outcome` (see `Outcome` for why).
+ *
  * @example
  * import * as NumberInput from "@quotekit/core/NumberInput"
  * NumberInput.hint("12*3", NumberInput.presets.default)      // { _tag: "Result", text: "= 36.00" }
@@ -26,17 +31,20 @@
  *
  * @since 0.1.0
  */
-import { BigDecimal, Option, Result, Schema } from "effect"
+import { BigDecimal, Option } from "effect"
 import * as Expression from "./Expression.ts"
 import * as Message from "./Message.ts"
 import * as Money from "./Money.ts"
+import * as Outcome from "./Outcome.ts"
 
 export { NonFinite, Unparseable } from "./Expression.ts"
 
 /** The text starts with a minus sign in a field that does not take negative numbers. */
-export class NegativeNotAllowed extends Schema.TaggedError<NegativeNotAllowed>()("NegativeNotAllowed", {}) {
-  override get message(): string {
-    return Message.catalogue.numberNegative
+export class NegativeNotAllowed extends Error {
+  readonly _tag = "NegativeNotAllowed"
+  override readonly name = "NegativeNotAllowed"
+  constructor() {
+    super(Message.numberNegative)
   }
 }
 
@@ -52,13 +60,13 @@ export interface Preset {
   /** Whether the field takes negative numbers. */
   readonly negatives: boolean
   /** Lowest value; zero when negatives are not allowed and no other minimum is given. */
-  readonly min: Option.Option<Money.Decimal>
+  readonly min: Money.Fixed | undefined
   /** Highest value. */
-  readonly max: Option.Option<Money.Decimal>
+  readonly max: Money.Fixed | undefined
   /** Show zero as an empty field (unit prices and costs). */
   readonly zeroDisplaysEmpty: boolean
   /** On finalise, a value of zero or below becomes this one (a customer-edited quantity becomes 1). */
-  readonly nonPositiveFinalisesTo: Option.Option<Money.Decimal>
+  readonly nonPositiveFinalisesTo: Money.Fixed | undefined
 }
 
 /** Options of `makePreset`; every one has a default matching the spec's default field. */
@@ -66,11 +74,17 @@ export interface PresetOptions {
   readonly decimals?: number
   readonly minDisplayDecimals?: number
   readonly negatives?: boolean
-  readonly min?: Money.Decimal
-  readonly max?: Money.Decimal
+  readonly min?: Money.Fixed
+  readonly max?: Money.Fixed
   readonly zeroDisplaysEmpty?: boolean
-  readonly nonPositiveFinalisesTo?: Money.Decimal
+  readonly nonPositiveFinalisesTo?: Money.Fixed
 }
+
+/** A decimal literal for the presets, built without `BigDecimal` so the presets cost a bundle nothing more. */
+const fixed = (value: bigint, scale = 0): Money.Fixed => ({ value, scale })
+const zero = fixed(0n)
+const one = fixed(1n)
+const hundred = fixed(100n)
 
 /**
  * Build a preset. Defaults are the spec's default field: 2 decimals, always shown, negatives allowed, no
@@ -79,20 +93,23 @@ export interface PresetOptions {
 export const makePreset = (options: PresetOptions = {}): Preset => {
   const decimals = options.decimals ?? Money.AMOUNT_SCALE
   const negatives = options.negatives ?? true
-  const floor = negatives ? undefined : Money.zero
-  const min = options.min === undefined ? floor : floor === undefined ? options.min : BigDecimal.max(options.min, floor)
+  const floor = negatives ? undefined : zero
+  const min =
+    options.min === undefined
+      ? floor
+      : floor === undefined || Money.compare(options.min, floor) > 0
+        ? options.min
+        : floor
   return {
     decimals,
     minDisplayDecimals: Math.min(options.minDisplayDecimals ?? decimals, decimals),
     negatives,
-    min: Option.fromUndefinedOr(min),
-    max: Option.fromUndefinedOr(options.max),
+    min,
+    max: options.max,
     zeroDisplaysEmpty: options.zeroDisplaysEmpty ?? false,
-    nonPositiveFinalisesTo: Option.fromUndefinedOr(options.nonPositiveFinalisesTo)
+    nonPositiveFinalisesTo: options.nonPositiveFinalisesTo
   }
 }
-
-const hundred = Money.hundred
 
 /**
  * The presets of the spec. The general ones: `default` (2 decimals, negatives), `decimals4`, `percent` (0 to
@@ -106,7 +123,7 @@ export const presets = {
   default: makePreset(),
   decimals4: makePreset({ decimals: Money.UNIT_SCALE, minDisplayDecimals: Money.AMOUNT_SCALE }),
   percent: makePreset({ minDisplayDecimals: 0, negatives: false, max: hundred }),
-  smallPercent: makePreset({ minDisplayDecimals: 0, min: Money.make("-99.99"), max: Money.make("99.99") }),
+  smallPercent: makePreset({ minDisplayDecimals: 0, min: fixed(-9999n, 2), max: fixed(9999n, 2) }),
   integer: makePreset({ decimals: 0, negatives: false, max: hundred }),
   priceCost: makePreset({ decimals: Money.UNIT_SCALE, minDisplayDecimals: 2, zeroDisplaysEmpty: true }),
   priceUnit: makePreset({ decimals: Money.UNIT_SCALE, minDisplayDecimals: 2, zeroDisplaysEmpty: true }),
@@ -117,7 +134,7 @@ export const presets = {
     decimals: Money.UNIT_SCALE,
     minDisplayDecimals: 0,
     negatives: false,
-    nonPositiveFinalisesTo: Money.one
+    nonPositiveFinalisesTo: one
   }),
   discount: makePreset({ decimals: Money.UNIT_SCALE, minDisplayDecimals: 0, negatives: false, max: hundred }),
   taxRateNum: makePreset({ decimals: Money.UNIT_SCALE, minDisplayDecimals: 0, negatives: false, max: hundred })
@@ -126,10 +143,10 @@ export const presets = {
 /** The name of a built-in preset. */
 export type PresetName = keyof typeof presets
 
-/** What a field text is worth. */
-export interface Evaluation {
-  /** The value to use: within the preset's bounds, at most `decimals` places, normalised. */
-  readonly value: Money.Decimal
+/** What a field text is worth; `D` is the value's type (`Money.Fixed` from {@link evaluateFixed}). */
+export interface Evaluation<D = Money.Decimal> {
+  /** The value to use: within the preset's bounds, at most `decimals` places (normalised as a `BigDecimal`). */
+  readonly value: D
   /** The text is a calculation rather than a plain number (a hint is worth showing). */
   readonly isCalculation: boolean
   /** Enter was pressed or the text ends with `=`: the field should commit `value` and show `format(value)`. */
@@ -140,13 +157,9 @@ export interface Evaluation {
   readonly digitsDropped: boolean
 }
 
-const clamp = (value: Money.Decimal, preset: Preset): { value: Money.Decimal; clamped: boolean } => {
-  if (Option.isSome(preset.min) && BigDecimal.isLessThan(value, preset.min.value)) {
-    return { value: BigDecimal.normalize(preset.min.value), clamped: true }
-  }
-  if (Option.isSome(preset.max) && BigDecimal.isGreaterThan(value, preset.max.value)) {
-    return { value: BigDecimal.normalize(preset.max.value), clamped: true }
-  }
+const clamp = (value: Money.Fixed, preset: Preset): { value: Money.Fixed; clamped: boolean } => {
+  if (preset.min !== undefined && Money.compare(value, preset.min) < 0) return { value: preset.min, clamped: true }
+  if (preset.max !== undefined && Money.compare(value, preset.max) > 0) return { value: preset.max, clamped: true }
   return { value, clamped: false }
 }
 
@@ -165,19 +178,33 @@ export const evaluate = (
   text: string,
   preset: Preset,
   options: { readonly finalise?: boolean } = {}
-): Result.Result<Evaluation, NumberInputError> => {
-  if (!preset.negatives && startsWithMinus(text)) return Result.fail(new NegativeNotAllowed())
+): Outcome.Outcome<Evaluation, NumberInputError> =>
+  Outcome.map(evaluateFixed(text, preset, options), (e) => ({
+    ...e,
+    value: BigDecimal.normalize(BigDecimal.make(e.value.value, e.value.scale))
+  }))
+
+/**
+ * {@link evaluate} with the value as a plain `Money.Fixed`: the same rules, no effect at run time. For the
+ * widgets, which show and post the value without doing arithmetic on it.
+ */
+export const evaluateFixed = (
+  text: string,
+  preset: Preset,
+  options: { readonly finalise?: boolean } = {}
+): Outcome.Outcome<Evaluation<Money.Fixed>, NumberInputError> => {
+  if (!preset.negatives && startsWithMinus(text)) return Outcome.fail(new NegativeNotAllowed())
   const parsed = Expression.parse(text)
-  if (Result.isFailure(parsed)) return Result.fail(parsed.failure)
+  if (Outcome.isFailure(parsed)) return parsed
   const { value: exact, isCalculation } = parsed.success
   const finalised = options.finalise === true || parsed.success.finalised
-  const rounded = Expression.toDecimal(exact, preset.decimals, isCalculation ? "half-from-zero" : "truncate")
+  const rounded = Expression.toFixed(exact, preset.decimals, isCalculation ? "half-from-zero" : "truncate")
   const { value: bounded, clamped } = clamp(rounded, preset)
   const value =
-    finalised && Option.isSome(preset.nonPositiveFinalisesTo) && !BigDecimal.isPositive(bounded)
-      ? preset.nonPositiveFinalisesTo.value
+    finalised && preset.nonPositiveFinalisesTo !== undefined && bounded.value <= 0n
+      ? preset.nonPositiveFinalisesTo
       : bounded
-  return Result.succeed({
+  return Outcome.succeed({
     value,
     isCalculation,
     finalised,
@@ -187,8 +214,14 @@ export const evaluate = (
 }
 
 /** Evaluate as if Enter was pressed: what the field commits. Incomplete calculations fail here. */
-export const finalise = (text: string, preset: Preset): Result.Result<Evaluation, NumberInputError> =>
+export const finalise = (text: string, preset: Preset): Outcome.Outcome<Evaluation, NumberInputError> =>
   evaluate(text, preset, { finalise: true })
+
+/** {@link finalise} with the value as a plain `Money.Fixed` (see {@link evaluateFixed}). */
+export const finaliseFixed = (
+  text: string,
+  preset: Preset
+): Outcome.Outcome<Evaluation<Money.Fixed>, NumberInputError> => evaluateFixed(text, preset, { finalise: true })
 
 /**
  * The text a field shows for a value: comma thousands, dot decimals, the preset's decimals with trailing zeros
@@ -198,8 +231,8 @@ export const finalise = (text: string, preset: Preset): Result.Result<Evaluation
  * NumberInput.format(Money.make("12.3456"), NumberInput.presets.priceUnit) // "12.3456"
  * NumberInput.format(Money.zero, NumberInput.presets.priceUnit)            // ""
  */
-export const format = (value: Money.Decimal, preset: Preset): string =>
-  preset.zeroDisplaysEmpty && BigDecimal.isZero(value)
+export const format = (value: Money.Fixed, preset: Preset): string =>
+  preset.zeroDisplaysEmpty && Money.isZero(value)
     ? ""
     : Money.formatTrimmed(value, preset.minDisplayDecimals, preset.decimals)
 
@@ -208,10 +241,8 @@ export const format = (value: Money.Decimal, preset: Preset): string =>
  * calculations included. The value is truncated and clamped to the preset as `evaluate` would.
  */
 export const parse = (displayText: string, preset: Preset): Option.Option<Money.Decimal> => {
-  const evaluation = Result.getSuccess(evaluate(displayText, preset))
-  return Option.isSome(evaluation) && !evaluation.value.isCalculation
-    ? Option.some(evaluation.value.value)
-    : Option.none()
+  const evaluation = Outcome.getOrUndefined(evaluate(displayText, preset))
+  return evaluation !== undefined && !evaluation.isCalculation ? Option.some(evaluation.value) : Option.none()
 }
 
 /** The line under a field while typing: nothing, the value that will be used, or why there is none. */
@@ -234,8 +265,8 @@ const noHint: Hint = { _tag: "None" }
  * NumberInput.hint("12x", NumberInput.presets.default)  // { _tag: "Error", text: "That isn't a number or a calculation" }
  */
 export const hint = (text: string, preset: Preset): Hint => {
-  const evaluation = evaluate(text, preset)
-  if (Result.isFailure(evaluation)) {
+  const evaluation = evaluateFixed(text, preset)
+  if (Outcome.isFailure(evaluation)) {
     const error = evaluation.failure
     return error._tag === "Unparseable" && error.reason === "incomplete"
       ? noHint

@@ -1,7 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { BigDecimal, Result } from "effect"
+import { BigDecimal } from "effect"
 import fc from "fast-check"
 import * as Expression from "../src/Expression.ts"
+import * as Outcome from "../src/Outcome.ts"
 
 /** An expression tree with its own oracle: a plain, never-reduced fraction computed independently. */
 type Tree =
@@ -132,10 +133,10 @@ const spacer = fc.array(spaces, { minLength: 64, maxLength: 64 }).map((pool) => 
   return () => pool[i++ % pool.length] ?? ""
 })
 
-const exactOf = (text: string): Expression.Exact => Result.getOrThrow(Expression.parse(text)).value
+const exactOf = (text: string): Expression.Exact => Outcome.getOrThrow(Expression.parse(text)).value
 const failureOf = (text: string) => {
   const r = Expression.parse(text)
-  if (Result.isSuccess(r)) throw new Error(`expected ${JSON.stringify(text)} to fail`)
+  if (Outcome.isSuccess(r)) throw new Error(`expected ${JSON.stringify(text)} to fail`)
   return r.failure
 }
 const reasonOf = (text: string): string => {
@@ -178,11 +179,11 @@ describe("Expression", () => {
 
   it("treats a blank text or a lone '=' as zero", () => {
     for (const text of ["", "   ", "=", " = "]) assert.deepStrictEqual(exactOf(text), Expression.zero)
-    assert.isTrue(Result.getOrThrow(Expression.parse("=")).finalised)
+    assert.isTrue(Outcome.getOrThrow(Expression.parse("=")).finalised)
   })
 
   it("tells a calculation from a plain number and sees the trailing '='", () => {
-    const parsed = (text: string) => Result.getOrThrow(Expression.parse(text))
+    const parsed = (text: string) => Outcome.getOrThrow(Expression.parse(text))
     assert.isFalse(parsed("12.5").isCalculation)
     assert.isFalse(parsed("-12.5").isCalculation)
     assert.isFalse(parsed("+ 1,234").isCalculation)
@@ -258,8 +259,8 @@ describe("Expression", () => {
         const text = bracketed ? renderBracketed(t) : render(t, space)
         const expected = oracle(t)
         const parsed = Expression.parse(text)
-        if (expected === undefined) return Result.isFailure(parsed) && parsed.failure._tag === "NonFinite"
-        return Result.isSuccess(parsed) && sameValue(parsed.success.value, expected)
+        if (expected === undefined) return Outcome.isFailure(parsed) && parsed.failure._tag === "NonFinite"
+        return Outcome.isSuccess(parsed) && sameValue(parsed.success.value, expected)
       }),
       { numRuns: 500 }
     ))
@@ -267,7 +268,7 @@ describe("Expression", () => {
   it("property: without division, the result equals the exact BigDecimal evaluation", () =>
     fc.assert(
       fc.property(tree(["+", "-", "*"]), spacer, (t, space) => {
-        const parsed = Result.getOrThrow(Expression.parse(render(t, space)))
+        const parsed = Outcome.getOrThrow(Expression.parse(render(t, space)))
         const exact = decimalOracle(t)
         return sameValue(parsed.value, {
           n: Expression.fromDecimal(exact).numerator,
@@ -281,7 +282,7 @@ describe("Expression", () => {
     fc.assert(
       fc.property(tree(["+", "-", "*", "/"]), (t) => {
         const parsed = Expression.parse(renderBracketed(t))
-        if (Result.isFailure(parsed)) return true
+        if (Outcome.isFailure(parsed)) return true
         const { numerator, denominator } = parsed.success.value
         let [a, b] = [numerator < 0n ? -numerator : numerator, denominator]
         while (b !== 0n) [a, b] = [b, a % b]
@@ -295,7 +296,7 @@ describe("Expression", () => {
         const text = render(t, space)
         for (let i = 0; i <= text.length; i++) {
           const parsed = Expression.parse(text.slice(0, i))
-          if (Result.isFailure(parsed)) {
+          if (Outcome.isFailure(parsed)) {
             const e = parsed.failure
             if (!(e._tag === "NonFinite" || e.reason === "incomplete")) return false
           }
@@ -310,7 +311,7 @@ describe("Expression", () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: alphabet, maxLength: 60 }), fc.string({ unit: "grapheme" })), (text) => {
         const parsed = Expression.parse(text)
-        return Result.isSuccess(parsed) || ["Unparseable", "NonFinite"].includes(parsed.failure._tag)
+        return Outcome.isSuccess(parsed) || ["Unparseable", "NonFinite"].includes(parsed.failure._tag)
       }),
       { numRuns: 2000 }
     )
@@ -320,7 +321,7 @@ describe("Expression", () => {
     fc.assert(
       fc.property(tree(["+", "-", "*", "/"]), fc.integer({ min: 0, max: 6 }), (t, scale) => {
         const parsed = Expression.parse(renderBracketed(t))
-        if (Result.isFailure(parsed)) return true
+        if (Outcome.isFailure(parsed)) return true
         const x = parsed.success.value
         const unit = 10n ** BigInt(scale)
         // compare value * denominator * 10^scale against the numerator * 10^scale, all integers

@@ -1,32 +1,38 @@
 import { assert, describe, it } from "@effect/vitest"
-import { BigDecimal, Option, Result } from "effect"
+import { BigDecimal, Option } from "effect"
 import fc from "fast-check"
+import * as Message from "../src/Message.ts"
 import * as Money from "../src/Money.ts"
 import * as NumberInput from "../src/NumberInput.ts"
+import * as Outcome from "../src/Outcome.ts"
+
+/** A preset bound (a plain `Money.Fixed`) as an optional BigDecimal, to compare with BigDecimal values. */
+const bound = (f: Money.Fixed | undefined): Option.Option<BigDecimal.BigDecimal> =>
+  f === undefined ? Option.none() : Option.some(BigDecimal.normalize(BigDecimal.make(f.value, f.scale)))
 
 const { presets } = NumberInput
 const names = Object.keys(presets) as Array<NumberInput.PresetName>
 
 const value = (text: string, preset: NumberInput.Preset = presets.default): string =>
-  BigDecimal.format(Result.getOrThrow(NumberInput.evaluate(text, preset)).value)
+  BigDecimal.format(Outcome.getOrThrow(NumberInput.evaluate(text, preset)).value)
 const committed = (text: string, preset: NumberInput.Preset): string =>
-  BigDecimal.format(Result.getOrThrow(NumberInput.finalise(text, preset)).value)
+  BigDecimal.format(Outcome.getOrThrow(NumberInput.finalise(text, preset)).value)
 const errorOf = (text: string, preset: NumberInput.Preset = presets.default): string => {
   const r = NumberInput.evaluate(text, preset)
-  if (Result.isSuccess(r)) throw new Error(`expected ${JSON.stringify(text)} to fail`)
+  if (Outcome.isSuccess(r)) throw new Error(`expected ${JSON.stringify(text)} to fail`)
   return r.failure._tag
 }
 const within = (v: BigDecimal.BigDecimal, preset: NumberInput.Preset): boolean =>
   BigDecimal.normalize(v).scale <= preset.decimals &&
-  Option.match(preset.min, { onNone: () => true, onSome: (min) => BigDecimal.isGreaterThanOrEqualTo(v, min) }) &&
-  Option.match(preset.max, { onNone: () => true, onSome: (max) => BigDecimal.isLessThanOrEqualTo(v, max) })
+  Option.match(bound(preset.min), { onNone: () => true, onSome: (min) => BigDecimal.isGreaterThanOrEqualTo(v, min) }) &&
+  Option.match(bound(preset.max), { onNone: () => true, onSome: (max) => BigDecimal.isLessThanOrEqualTo(v, max) })
 
 /** A value a preset can hold: within its bounds (or ±10^15 when unbounded) at its scale. */
 const valueIn = (preset: NumberInput.Preset): fc.Arbitrary<BigDecimal.BigDecimal> => {
   const unit = 10n ** BigInt(preset.decimals)
   const units = (d: BigDecimal.BigDecimal) => BigDecimal.scale(d, preset.decimals).value
-  const min = Option.match(preset.min, { onNone: () => -(10n ** 15n) * unit, onSome: units })
-  const max = Option.match(preset.max, { onNone: () => 10n ** 15n * unit, onSome: units })
+  const min = Option.match(bound(preset.min), { onNone: () => -(10n ** 15n) * unit, onSome: units })
+  const max = Option.match(bound(preset.max), { onNone: () => 10n ** 15n * unit, onSome: units })
   return fc.bigInt({ min, max }).map((n) => BigDecimal.normalize(BigDecimal.make(n, preset.decimals)))
 }
 
@@ -46,8 +52,8 @@ describe("NumberInput", () => {
       const bounds = (p: NumberInput.Preset) => [
         p.decimals,
         p.negatives,
-        Option.match(p.min, { onNone: () => "none", onSome: BigDecimal.format }),
-        Option.match(p.max, { onNone: () => "none", onSome: BigDecimal.format })
+        Option.match(bound(p.min), { onNone: () => "none", onSome: BigDecimal.format }),
+        Option.match(bound(p.max), { onNone: () => "none", onSome: BigDecimal.format })
       ]
       assert.deepStrictEqual(bounds(presets.default), [2, true, "none", "none"])
       assert.deepStrictEqual(bounds(presets.decimals4), [4, true, "none", "none"])
@@ -66,9 +72,11 @@ describe("NumberInput", () => {
 
     it("makePreset keeps the minimum at zero or above without negatives", () => {
       const p = NumberInput.makePreset({ negatives: false, min: Money.make("-5") })
-      assert.strictEqual(BigDecimal.format(Option.getOrThrow(p.min)), "0")
+      assert.strictEqual(BigDecimal.format(Option.getOrThrow(bound(p.min))), "0")
       assert.strictEqual(
-        BigDecimal.format(Option.getOrThrow(NumberInput.makePreset({ negatives: false, min: Money.make("3") }).min)),
+        BigDecimal.format(
+          Option.getOrThrow(bound(NumberInput.makePreset({ negatives: false, min: Money.make("3") }).min))
+        ),
         "3"
       )
     })
@@ -79,11 +87,11 @@ describe("NumberInput", () => {
       assert.strictEqual(value("12*3"), "36")
       assert.strictEqual(value("(1,200 + 300) / 4"), "375")
       assert.strictEqual(value("10 - 2.5"), "7.5")
-      const r = Result.getOrThrow(NumberInput.evaluate("12*3=", presets.default))
+      const r = Outcome.getOrThrow(NumberInput.evaluate("12*3=", presets.default))
       assert.isTrue(r.isCalculation)
       assert.isTrue(r.finalised)
-      assert.isFalse(Result.getOrThrow(NumberInput.evaluate("12*3", presets.default)).finalised)
-      assert.isTrue(Result.getOrThrow(NumberInput.finalise("12*3", presets.default)).finalised)
+      assert.isFalse(Outcome.getOrThrow(NumberInput.evaluate("12*3", presets.default)).finalised)
+      assert.isTrue(Outcome.getOrThrow(NumberInput.finalise("12*3", presets.default)).finalised)
     })
 
     it("tolerates comma thousands separators", () => {
@@ -96,8 +104,8 @@ describe("NumberInput", () => {
       assert.strictEqual(value("-12.349"), "-12.34")
       assert.strictEqual(value("12.7", presets.integer), "12")
       assert.strictEqual(value("1.23456", presets.priceUnit), "1.2345")
-      assert.isTrue(Result.getOrThrow(NumberInput.evaluate("12.349", presets.default)).digitsDropped)
-      assert.isFalse(Result.getOrThrow(NumberInput.evaluate("12.34", presets.default)).digitsDropped)
+      assert.isTrue(Outcome.getOrThrow(NumberInput.evaluate("12.349", presets.default)).digitsDropped)
+      assert.isFalse(Outcome.getOrThrow(NumberInput.evaluate("12.34", presets.default)).digitsDropped)
     })
 
     it("rounds the result of a calculation half away from zero", () => {
@@ -118,8 +126,8 @@ describe("NumberInput", () => {
       assert.strictEqual(value("120", presets.priceMargin), "100")
       assert.strictEqual(value("-250", presets.priceMargin), "-250")
       assert.strictEqual(value("5-10", presets.quantity), "0")
-      assert.isTrue(Result.getOrThrow(NumberInput.evaluate("150", presets.percent)).clamped)
-      assert.isFalse(Result.getOrThrow(NumberInput.evaluate("100", presets.percent)).clamped)
+      assert.isTrue(Outcome.getOrThrow(NumberInput.evaluate("150", presets.percent)).clamped)
+      assert.isFalse(Outcome.getOrThrow(NumberInput.evaluate("100", presets.percent)).clamped)
     })
 
     it("rejects a minus sign, lone or leading, where negatives are not allowed", () => {
@@ -144,8 +152,8 @@ describe("NumberInput", () => {
     })
 
     it("fails on finalising an incomplete calculation", () => {
-      assert.isTrue(Result.isFailure(NumberInput.finalise("12*", presets.default)))
-      assert.isTrue(Result.isFailure(NumberInput.evaluate("12*=", presets.default)))
+      assert.isTrue(Outcome.isFailure(NumberInput.finalise("12*", presets.default)))
+      assert.isTrue(Outcome.isFailure(NumberInput.evaluate("12*=", presets.default)))
     })
 
     it("turns an editable quantity of zero or below into 1, on finalise only", () => {
@@ -270,13 +278,58 @@ describe("NumberInput", () => {
           const r = NumberInput.evaluate(text, preset)
           if (!NumberInput.accepts(text, preset)) return true
           return (
-            Result.isSuccess(r) ||
+            Outcome.isSuccess(r) ||
             r.failure._tag === "NonFinite" ||
             (r.failure._tag === "Unparseable" && r.failure.reason !== "character")
           )
         }),
         { numRuns: 1000 }
       ))
+  })
+
+  describe("plain Fixed values (the widgets' path)", () => {
+    const presetArb = fc.constantFrom(...Object.values(presets))
+
+    it("evaluateFixed and finaliseFixed agree with evaluate and finalise on every text and preset", () =>
+      fc.assert(
+        fc.property(fieldText, presetArb, fc.boolean(), (text, preset, enter) => {
+          const big = enter ? NumberInput.finalise(text, preset) : NumberInput.evaluate(text, preset)
+          const plain = enter ? NumberInput.finaliseFixed(text, preset) : NumberInput.evaluateFixed(text, preset)
+          assert.strictEqual(plain._tag, big._tag)
+          if (Outcome.isSuccess(big) && Outcome.isSuccess(plain)) {
+            const { value, ...flags } = plain.success
+            const { value: bigValue, ...bigFlags } = big.success
+            assert.isFalse(BigDecimal.isBigDecimal(value))
+            assert.isTrue(Money.equals(value, bigValue))
+            assert.deepStrictEqual(flags, bigFlags)
+            assert.strictEqual(NumberInput.format(value, preset), NumberInput.format(bigValue, preset))
+          }
+          if (Outcome.isFailure(big) && Outcome.isFailure(plain)) {
+            assert.strictEqual(plain.failure._tag, big.failure._tag)
+            assert.strictEqual(plain.failure.message, big.failure.message)
+          }
+        })
+      ))
+
+    it("errors are tagged, carry the catalogue's words and are Errors", () => {
+      const negative = NumberInput.evaluateFixed("-1", presets.quantity)
+      assert.isTrue(Outcome.isFailure(negative) && negative.failure instanceof NumberInput.NegativeNotAllowed)
+      if (Outcome.isFailure(negative)) assert.strictEqual(negative.failure.message, Message.numberNegative)
+      const bad = NumberInput.evaluateFixed("1x", presets.default)
+      assert.isTrue(Outcome.isFailure(bad) && bad.failure._tag === "Unparseable" && bad.failure.position === 1)
+      if (Outcome.isFailure(bad)) assert.strictEqual(bad.failure.message, Message.numberUnparseable)
+      const infinite = NumberInput.evaluateFixed("1/0", presets.default)
+      assert.isTrue(Outcome.isFailure(infinite) && infinite.failure instanceof Error)
+      if (Outcome.isFailure(infinite)) assert.strictEqual(infinite.failure.message, Message.numberNonFinite)
+    })
+
+    it("a customer's quantity of zero or below finalises to 1", () => {
+      const zero = Outcome.getOrThrow(NumberInput.finaliseFixed("0", presets.editableQuantity))
+      assert.strictEqual(NumberInput.format(zero.value, presets.editableQuantity), "1")
+      const typed = Outcome.getOrThrow(NumberInput.evaluateFixed("2.50001", presets.editableQuantity))
+      assert.strictEqual(NumberInput.format(typed.value, presets.editableQuantity), "2.5")
+      assert.isTrue(typed.digitsDropped)
+    })
   })
 
   describe("properties", () => {
@@ -286,7 +339,7 @@ describe("NumberInput", () => {
           const preset = presets[name]
           const r = NumberInput.evaluate(text, preset, { finalise: fin })
           NumberInput.hint(text, preset)
-          return Result.isFailure(r) || within(r.success.value, preset)
+          return Outcome.isFailure(r) || within(r.success.value, preset)
         }),
         { numRuns: 2000 }
       ))
@@ -301,7 +354,7 @@ describe("NumberInput", () => {
           (a, b, op, name) => {
             const preset = presets[name]
             const r = NumberInput.evaluate(`${BigDecimal.format(a)} ${op} (${BigDecimal.format(b)})`, preset)
-            return Result.isFailure(r) || within(r.success.value, preset)
+            return Outcome.isFailure(r) || within(r.success.value, preset)
           }
         )
       ))
@@ -313,12 +366,14 @@ describe("NumberInput", () => {
           const text = BigDecimal.format(n)
           const r = NumberInput.evaluate(text, preset)
           if (!preset.negatives && text.startsWith("-")) {
-            return Result.isFailure(r) && r.failure._tag === "NegativeNotAllowed"
+            return Outcome.isFailure(r) && r.failure._tag === "NegativeNotAllowed"
           }
           let expected = Money.truncateTo(n, preset.decimals)
-          if (Option.isSome(preset.min)) expected = BigDecimal.max(expected, preset.min.value)
-          if (Option.isSome(preset.max)) expected = BigDecimal.min(expected, preset.max.value)
-          return Result.isSuccess(r) && BigDecimal.equals(r.success.value, expected) && !r.success.isCalculation
+          const min = bound(preset.min)
+          const max = bound(preset.max)
+          if (Option.isSome(min)) expected = BigDecimal.max(expected, min.value)
+          if (Option.isSome(max)) expected = BigDecimal.min(expected, max.value)
+          return Outcome.isSuccess(r) && BigDecimal.equals(r.success.value, expected) && !r.success.isCalculation
         })
       ))
 
@@ -341,7 +396,7 @@ describe("NumberInput", () => {
                     : BigDecimal.multiply(exact, n)
             }
             const r = NumberInput.evaluate(text, presets.decimals4)
-            return Result.isSuccess(r) && BigDecimal.equals(r.success.value, Money.roundTo(exact, 4))
+            return Outcome.isSuccess(r) && BigDecimal.equals(r.success.value, Money.roundTo(exact, 4))
           }
         )
       ))
@@ -350,8 +405,8 @@ describe("NumberInput", () => {
       fc.assert(
         fc.property(typedNumber, typedNumber, (a, b) => {
           const r = NumberInput.evaluate(`${BigDecimal.format(a)} / (${BigDecimal.format(b)})`, presets.default)
-          if (BigDecimal.isZero(b)) return Result.isFailure(r) && r.failure._tag === "NonFinite"
-          if (Result.isFailure(r)) return false
+          if (BigDecimal.isZero(b)) return Outcome.isFailure(r) && r.failure._tag === "NonFinite"
+          if (Outcome.isFailure(r)) return false
           // |q*b - a| <= |b| / 200, i.e. q is within 0.005 of a/b
           const error = BigDecimal.abs(BigDecimal.subtract(BigDecimal.multiply(r.success.value, b), a))
           return BigDecimal.isLessThanOrEqualTo(error, BigDecimal.multiply(BigDecimal.abs(b), Money.make("0.005")))
@@ -361,7 +416,7 @@ describe("NumberInput", () => {
     it("a 200-character calculation evaluates in well under a millisecond", () => {
       const text = "(1,234.56 + 7.5) * 3 / (2 - 0.25) - 12.3456 / 7 + ".repeat(4).slice(0, 197).concat("1.5")
       assert.isAtLeast(text.length, 200)
-      assert.isTrue(Result.isSuccess(NumberInput.evaluate(text, presets.default)))
+      assert.isTrue(Outcome.isSuccess(NumberInput.evaluate(text, presets.default)))
       for (let i = 0; i < 200; i++) NumberInput.evaluate(text, presets.default)
       const runs = 1000
       const start = performance.now()

@@ -7,7 +7,7 @@
  */
 import type * as Money from "@quotekit/core/Money"
 import * as NumberInput from "@quotekit/core/NumberInput"
-import { Result } from "effect"
+import * as Outcome from "@quotekit/core/Outcome"
 import { type KeyboardEvent, memo, useId, useState } from "react"
 import controls from "../theme/Controls.module.css"
 import styles from "./QuoteEditor.module.css"
@@ -44,14 +44,14 @@ export const NumberField = memo(function NumberField({
   const shown = text ?? NumberInput.format(value, preset)
   const hint = text === null ? undefined : NumberInput.hint(text, preset)
 
-  const pass = (evaluation: Result.Result<NumberInput.Evaluation, NumberInput.NumberInputError>) => {
-    if (Result.isSuccess(evaluation)) onValue(evaluation.success.value)
+  const pass = (evaluation: Outcome.Outcome<NumberInput.Evaluation, NumberInput.NumberInputError>) => {
+    if (Outcome.isSuccess(evaluation)) onValue(evaluation.success.value)
     return evaluation
   }
   const commit = () => {
     if (text === null) return
     const done = pass(NumberInput.finalise(text, preset))
-    setText(Result.isSuccess(done) ? NumberInput.format(done.success.value, preset) : text)
+    setText(Outcome.isSuccess(done) ? NumberInput.format(done.success.value, preset) : text)
   }
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "Enter") {
@@ -82,7 +82,7 @@ export const NumberField = memo(function NumberField({
           if (!NumberInput.accepts(next, preset)) return
           setText(next)
           const evaluation = pass(NumberInput.evaluate(next, preset))
-          if (Result.isSuccess(evaluation) && evaluation.success.finalised) {
+          if (Outcome.isSuccess(evaluation) && evaluation.success.finalised) {
             setText(NumberInput.format(evaluation.success.value, preset))
           }
         }}
