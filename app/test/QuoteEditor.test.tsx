@@ -5,10 +5,12 @@
  */
 import * as Message from "@quotekit/core/Message"
 import * as Quote from "@quotekit/core/Quote"
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
+import type { ReactNode } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { RequestFailure } from "../src/api/client.ts"
-import { QuoteEditor } from "../src/quotes/QuoteEditor.tsx"
+import { type ApiClient, ApiProvider, RequestFailure } from "../src/api/client.ts"
+import { QuoteEditor, type SaveResult } from "../src/quotes/QuoteEditor.tsx"
 import type { SaveAction } from "../src/quotes/SaveBar.tsx"
 import { type Draft, newDraft } from "../src/quotes/useQuoteDraft.ts"
 import { account } from "./support/draft.ts"
@@ -19,10 +21,27 @@ const NOW = 1_780_000_000
 
 afterEach(cleanup)
 
-const setup = async (onSave: (d: Draft, a: SaveAction) => Promise<Draft> = (d) => Promise.resolve(d)) => {
+/** A client double that fails loudly on any call (the editor only calls it for lookups). */
+const noCalls = new Proxy({} as ApiClient, {
+  get: (_, name) => () => Promise.reject(new Error(`not implemented in this test: ${String(name)}`))
+})
+
+const withApi = (ui: ReactNode) => (
+  <ApiProvider value={noCalls}>
+    <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>
+  </ApiProvider>
+)
+
+const savedAs = (d: Draft): Promise<SaveResult> =>
+  Promise.resolve({ quote_id: 7, quote_no: 1, items: [], contacts: [], href: `/quotes/7/is-editing` }).then((r) => ({
+    ...r,
+    quote_id: d.quote.quote_id > 0 ? d.quote.quote_id : r.quote_id
+  }))
+
+const setup = async (onSave: (d: Draft, a: SaveAction) => Promise<SaveResult> = savedAs) => {
   const initial = newDraft(account, { mode: "quote" })
   const result = await renderInRouter(
-    () => <QuoteEditor initial={initial} account={account} onSave={onSave} now={() => NOW} />,
+    () => withApi(<QuoteEditor initial={initial} account={account} onSave={onSave} now={() => NOW} />),
     m.draftTitle("")
   )
   const field = (name: string, row = 0) =>
@@ -164,7 +183,7 @@ describe("QuoteEditor", () => {
   })
 
   it("shows the save bar once dirty, and Ctrl+S saves now", async () => {
-    const onSave = vi.fn((d: Draft, _a: SaveAction) => Promise.resolve(d))
+    const onSave = vi.fn((d: Draft, _a: SaveAction) => savedAs(d))
     const { field, type } = await setup(onSave)
     expect(screen.queryByText(m.unsavedChanges)).toBeNull()
     type(field("quantity"), "2")
@@ -191,7 +210,7 @@ describe("QuoteEditor", () => {
     const initial = newDraft(account, { mode: "quote" })
     const expired = { ...initial, quote: new Quote.Quote({ ...initial.quote, expiry_date: NOW - 86_400 }) }
     await renderInRouter(
-      () => <QuoteEditor initial={expired} account={account} onSave={(d) => Promise.resolve(d)} now={() => NOW} />,
+      () => withApi(<QuoteEditor initial={expired} account={account} onSave={savedAs} now={() => NOW} />),
       m.draftTitle("")
     )
     expect(screen.getByText(m.expiryInPast)).toBeTruthy()

@@ -10,7 +10,13 @@ import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import type * as Api from "@quotekit/core/api/Api"
 import type * as ApiError from "@quotekit/core/api/ApiError"
 import type * as AuthApi from "@quotekit/core/api/AuthApi"
+import type * as ContactsApi from "@quotekit/core/api/ContactsApi"
+import type * as DashboardApi from "@quotekit/core/api/DashboardApi"
+import type * as HistoryApi from "@quotekit/core/api/HistoryApi"
+import type * as ItemsApi from "@quotekit/core/api/ItemsApi"
+import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
 import * as Message from "@quotekit/core/Message"
+import type * as QuoteAction from "@quotekit/core/QuoteAction"
 import type { Effect } from "effect"
 import type { HttpApiClient } from "effect/http-api"
 import { createContext, useContext } from "react"
@@ -31,15 +37,30 @@ export type FailureKind =
   | "network"
   | "notAvailable"
 
+/** Who else saved meanwhile (a `_changeWarning`): their name, when (epoch seconds), whether a version keeps it. */
+export interface ChangeWarning {
+  readonly who: string
+  readonly when: number
+  readonly mayVersion: boolean
+}
+
 /** A failed request: its kind, the server's message (or the catalogue's) and the inputs to highlight. */
 export class RequestFailure extends Error {
   readonly kind: FailureKind
   readonly formErrors: ReadonlyArray<ApiError.FormError>
-  constructor(kind: FailureKind, message: string, formErrors: ReadonlyArray<ApiError.FormError> = []) {
+  /** Set on a `conflict` that the user may override ('Continue to Save'). */
+  readonly changeWarning: ChangeWarning | undefined
+  constructor(
+    kind: FailureKind,
+    message: string,
+    formErrors: ReadonlyArray<ApiError.FormError> = [],
+    changeWarning?: ChangeWarning
+  ) {
     super(message)
     this.name = "RequestFailure"
     this.kind = kind
     this.formErrors = formErrors
+    this.changeWarning = changeWarning
   }
 }
 
@@ -61,8 +82,34 @@ export interface NewAccountInput {
 /** The client derived from the contract: one typed method per endpoint, grouped as the API groups them. */
 export type Contract = HttpApiClient.ForApi<typeof Api.Api>
 
+/** Where an editor call points: quote or template, the id (or "new") and the edit action. */
+export interface EditorTarget {
+  readonly kind: QuotesApi.EditorKind
+  readonly id: string
+  readonly action: QuotesApi.EditAction
+}
+
+/** A status action that has its own endpoint (the rest open the editor or another page). */
+export type PostedAction = Exclude<QuoteAction.UserAction, "sendFollowUp" | "copyToNewQuote" | "copyToTemplate">
+
+/** The calls of the quote screens (editor, list, quote page, dashboard), loaded with the first of them. */
+export interface QuoteCalls {
+  readonly editor: (target: EditorTarget, query: QuotesApi.EditorQuery) => Promise<QuotesApi.Editor>
+  readonly saveQuote: (target: EditorTarget, payload: QuotesApi.SaveQuote) => Promise<QuotesApi.SaveAnswer>
+  readonly listQuotes: (query: QuotesApi.ListQuery) => Promise<QuotesApi.ListPage>
+  readonly quoteAction: (action: PostedAction, quoteId: number) => Promise<QuotesApi.ActionAnswer>
+  readonly versions: (quoteId: string) => Promise<QuotesApi.Versions>
+  readonly version: (quoteId: string, versionId: number) => Promise<QuotesApi.Version>
+  readonly dashboard: () => Promise<DashboardApi.Dashboard>
+  readonly overview: (quoteId: string) => Promise<DashboardApi.Overview>
+  readonly history: (table: HistoryApi.Table, id: number, page?: number) => Promise<HistoryApi.HistoryPage>
+  readonly lookupContact: (search: string) => Promise<ContactsApi.LookupAnswer>
+  readonly createContact: (contact: ContactsApi.ContactUpdate) => Promise<ContactsApi.ContactRow>
+  readonly lookupItems: (itemType: 1 | 2, search: string) => Promise<ReadonlyArray<ItemsApi.Item>>
+}
+
 /** Every call the team app makes. */
-export interface ApiClient {
+export interface ApiClient extends QuoteCalls {
   readonly signIn: (input: { readonly email: string; readonly password: string }) => Promise<SigninState>
   readonly createAccount: (input: NewAccountInput) => Promise<SigninState>
   readonly signOut: () => Promise<void>

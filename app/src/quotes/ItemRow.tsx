@@ -9,7 +9,7 @@ import * as LineItem from "@quotekit/core/LineItem"
 import * as Money from "@quotekit/core/Money"
 import * as NumberInput from "@quotekit/core/NumberInput"
 import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
-import { type Dispatch, memo, useCallback, useEffect, useRef } from "react"
+import { type Dispatch, memo, useCallback, useEffect, useRef, useState } from "react"
 import { useMessages } from "../page/useMessages.ts"
 import controls from "../theme/Controls.module.css"
 import { NumberField } from "./NumberField.tsx"
@@ -124,7 +124,13 @@ export const ItemRow = memo(function ItemRow(props: ItemRowProps) {
       )
     default:
       return (
-        <li ref={ref} className={styles.textRow} data-row={index}>
+        <li
+          ref={ref}
+          className={`${styles.textRow} ${swapClass(row.display_state)}`}
+          data-row={index}
+          data-input={`items.${id}`}
+        >
+          <LinkedBar row={row} index={index} dispatch={dispatch} />
           <label className="visually-hidden" htmlFor={`row-${id}-body`}>
             {m.textBody}
           </label>
@@ -133,6 +139,7 @@ export const ItemRow = memo(function ItemRow(props: ItemRowProps) {
             className={controls.textarea}
             placeholder={m.textBody}
             value={row.item_body}
+            readOnly={row.editing === "locked"}
             onChange={(e) =>
               dispatch({ type: "rowFields", id, at: index, patch: { item_body: e.currentTarget.value } })
             }
@@ -185,7 +192,13 @@ const PriceRow = ({
   }) => dispatch({ type: "rowFields", id, at: index, patch: patch as never })
   const disabled = locked || row.editing === "locked"
   return (
-    <li ref={rowRef} className={`${styles.priceRow} ${selected ? "" : styles.unselected}`} data-row={index}>
+    <li
+      ref={rowRef}
+      className={`${styles.priceRow} ${selected ? "" : styles.unselected} ${swapClass(row.display_state)}`}
+      data-row={index}
+      data-input={`items.${id}`}
+    >
+      <LinkedBar row={row} index={index} dispatch={dispatch} />
       <div className={styles.priceMain}>
         {showCode && (
           <input
@@ -193,6 +206,7 @@ const PriceRow = ({
             aria-label={m.itemCode}
             placeholder={m.itemCode}
             maxLength={LineItem.ITEM_CODE_MAX}
+            data-input={`items.${id}.item_code`}
             value={row.item_code}
             disabled={disabled}
             onChange={(e) => fields({ item_code: e.currentTarget.value })}
@@ -399,6 +413,77 @@ const TermFields = ({
         onValue={onDuration}
       />
       <span className={styles.termText}>{SubscriptionTerm.describe(row)}</span>
+    </div>
+  )
+}
+
+/** The swap animation of a moved row: it slides from where it was, its neighbour the other way. */
+const swapClass = (state: LineItem.QuoteItem["display_state"]): string => {
+  switch (state) {
+    case "moveUp":
+    case "moveDownSwap":
+      return styles.swapUp ?? ""
+    case "moveDown":
+    case "moveUpSwap":
+      return styles.swapDown ?? ""
+    default:
+      return ""
+  }
+}
+
+/**
+ * A linked row's controls: locked rows offer 'Copy and Edit as New'; copied ones 'Revert to Linked Item', which
+ * asks 'Undo Changes?' first. Rows not linked to a reusable item show nothing.
+ */
+const LinkedBar = ({
+  row,
+  index,
+  dispatch
+}: {
+  readonly row: LineItem.QuoteItem
+  readonly index: number
+  readonly dispatch: Dispatch<Action>
+}) => {
+  const m = useMessages()
+  const [asking, setAsking] = useState(false)
+  const id = row.quote_item_id
+  if (row.editing === "locked")
+    return (
+      <div className={styles.linkedBar}>
+        <button
+          type="button"
+          className={controls.ghost}
+          onClick={() => dispatch({ type: "rowCopyEdit", id, at: index })}
+        >
+          {m.copyAndEditAsNew}
+        </button>
+      </div>
+    )
+  if (row.editing !== "copied") return null
+  return (
+    <div className={styles.linkedBar}>
+      {asking ? (
+        <>
+          <span role="status">{m.undoChanges}</span>
+          <button
+            type="button"
+            className={controls.primary}
+            onClick={() => {
+              setAsking(false)
+              dispatch({ type: "rowRevert", id, at: index })
+            }}
+          >
+            {m.revertToLinkedItem}
+          </button>
+          <button type="button" className={controls.button} onClick={() => setAsking(false)}>
+            {m.cancel}
+          </button>
+        </>
+      ) : (
+        <button type="button" className={controls.ghost} onClick={() => setAsking(true)}>
+          {m.revertToLinkedItem}
+        </button>
+      )}
     </div>
   )
 }

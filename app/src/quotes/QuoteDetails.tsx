@@ -78,6 +78,7 @@ export const QuoteDetails = memo(function QuoteDetails({ quote, mode, account, d
         </label>
         <input
           id="quote-title"
+          data-input="quote.title"
           className={controls.input}
           value={quote.title}
           disabled={locked}
@@ -174,6 +175,7 @@ export const QuoteDetails = memo(function QuoteDetails({ quote, mode, account, d
           </label>
           <select
             id="quote-from"
+            data-input="quote.from"
             className={controls.select}
             value={quote.from}
             onChange={(e) => dispatch({ type: "from", signinId: Number(e.currentTarget.value) })}

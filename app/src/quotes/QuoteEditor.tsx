@@ -5,29 +5,50 @@
  * and never stored.
  */
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
+import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
 import * as Currency from "@quotekit/core/Currency"
 import * as LineItem from "@quotekit/core/LineItem"
 import * as Quote from "@quotekit/core/Quote"
+import { Link } from "@tanstack/react-router"
 import { Option } from "effect"
-import { useCallback, useMemo, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { type ChangeWarning, isFailure } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { UnsavedChangesGuard } from "../shell/UnsavedChangesGuard.tsx"
 import { FormBanner } from "../signin/FormBanner.tsx"
 import controls from "../theme/Controls.module.css"
+import { EditorBanners } from "./EditorBanners.tsx"
+import { ItemLookup } from "./ItemLookup.tsx"
 import { ItemRow } from "./ItemRow.tsx"
+import { QuoteContacts } from "./QuoteContacts.tsx"
 import { QuoteDetails } from "./QuoteDetails.tsx"
 import styles from "./QuoteEditor.module.css"
 import { type SaveAction, SaveBar } from "./SaveBar.tsx"
+import { SaveConflict } from "./SaveConflict.tsx"
 import { TotalsPanel } from "./TotalsPanel.tsx"
-import { type Draft, taxTable, useQuoteDraft } from "./useQuoteDraft.ts"
+import { type Draft, type SavedIds, taxTable, useQuoteDraft } from "./useQuoteDraft.ts"
+
+/** What a save returns to the editor: the saved ids and where to go next. */
+export interface SaveResult extends SavedIds {
+  readonly href: string
+}
 
 /** Props of the editor. */
 export interface QuoteEditorProps {
   readonly initial: Draft
   readonly account: AccountApi.CacheAccount
-  /** Save the draft; resolves with what the server kept (or rejects with a `RequestFailure`). */
-  readonly onSave: (draft: Draft, action: SaveAction) => Promise<Draft>
+  /**
+   * Save the draft (`continueSave` after the user chose 'Continue to Save' on a change warning); resolves with
+   * the saved ids and the next page, or rejects with a `RequestFailure`.
+   */
+  readonly onSave: (draft: Draft, action: SaveAction, continueSave: boolean) => Promise<SaveResult>
+  /** Go where a save sent the user (called once the saved draft is clean, so no leave prompt shows). */
+  readonly onSaved?: (href: string, action: SaveAction) => void
+  /** The server's banner facts (new template, copy, linked items matched, example). */
+  readonly banners?: QuotesApi.Banners
+  /** The back link: the templates list for templates, the dashboard for quotes, the quote in adjustment mode. */
+  readonly backTo?: string
   /** The current time in epoch seconds, for the date checks (the wall clock by default). */
   readonly now?: () => number
 }
@@ -43,11 +64,30 @@ export const windowTitle = (m: ReturnType<typeof useMessages>, draft: Draft): st
       : m.draftTitle(draft.quote.title)
 
 /** The editor. */
-export const QuoteEditor = ({ initial, account, onSave, now = wallClock }: QuoteEditorProps) => {
+export const QuoteEditor = ({
+  initial,
+  account,
+  onSave,
+  onSaved,
+  banners,
+  backTo,
+  now = wallClock
+}: QuoteEditorProps) => {
   const m = useMessages()
   const [draft, dispatch] = useQuoteDraft(initial)
   const [saving, setSaving] = useState(false)
   const [saveError, setSaveError] = useState<unknown>(null)
+  const [conflict, setConflict] = useState<{ warning: ChangeWarning; action: SaveAction } | null>(null)
+  const [next, setNext] = useState<{ href: string; action: SaveAction } | null>(null)
+  const root = useRef<HTMLDivElement>(null)
+  useFieldHighlight(root, saveError)
+  // Navigate only once the saved draft has rendered clean, so the unsaved-changes guard lets it pass.
+  useEffect(() => {
+    if (next !== null && !draft.dirty) {
+      setNext(null)
+      onSaved?.(next.href, next.action)
+    }
+  }, [next, draft.dirty, onSaved])
   const { quote, items } = draft
   const signin = account.account_signin
   usePageTitle(windowTitle(m, draft))
@@ -64,17 +104,22 @@ export const QuoteEditor = ({ initial, account, onSave, now = wallClock }: Quote
   const totalAt = items.findIndex((r) => r.item_type === LineItem.ItemType.total)
 
   const save = useCallback(
-    (action: SaveAction) => {
+    (action: SaveAction, continueSave = false) => {
       setSaving(true)
       setSaveError(null)
-      onSave(draft, action).then(
+      onSave(draft, action, continueSave).then(
         (kept) => {
           setSaving(false)
-          dispatch({ type: "saved", quote: kept.quote, items: kept.items })
+          dispatch({ type: "savedAs", answer: kept })
+          setNext({ href: kept.href, action })
         },
         (error: unknown) => {
           setSaving(false)
-          setSaveError(error)
+          if (isFailure(error, "conflict") && error.changeWarning !== undefined) {
+            setConflict({ warning: error.changeWarning, action })
+          } else {
+            setSaveError(error)
+          }
         }
       )
     },
@@ -82,14 +127,31 @@ export const QuoteEditor = ({ initial, account, onSave, now = wallClock }: Quote
   )
 
   return (
-    <div className={styles.editor}>
-      <UnsavedChangesGuard dirty={draft.dirty} />
+    <div className={styles.editor} ref={root}>
+      <UnsavedChangesGuard dirty={draft.dirty && next === null} />
       <header className={styles.header}>
+        {backTo !== undefined && (
+          <Link to={backTo} className={styles.backLink}>
+            ← {m.back}
+          </Link>
+        )}
         <h1 className={styles.windowTitle}>{windowTitle(m, draft)}</h1>
       </header>
+      <EditorBanners banners={banners} />
       <FormBanner error={saveError} />
+      <SaveConflict
+        warning={conflict?.warning ?? null}
+        now={now()}
+        onCancel={() => setConflict(null)}
+        onContinue={() => {
+          const action = conflict?.action ?? "save:now"
+          setConflict(null)
+          save(action, true)
+        }}
+      />
 
       <QuoteDetails quote={quote} mode={draft.mode} account={account} dispatch={dispatch} now={now} />
+      {draft.mode === "quote" && <QuoteContacts contacts={draft.contacts} dispatch={dispatch} />}
 
       <section className={styles.itemsSection} aria-labelledby="items-heading">
         <h2 id="items-heading" className={styles.sectionHeading}>
@@ -117,6 +179,7 @@ export const QuoteEditor = ({ initial, account, onSave, now = wallClock }: Quote
           })}
         </ol>
         <div className={styles.addButtons}>
+          <ItemLookup after={totalAt - 1} dispatch={dispatch} />
           <button
             type="button"
             className={controls.button}
@@ -152,4 +215,26 @@ export const QuoteEditor = ({ initial, account, onSave, now = wallClock }: Quote
       <SaveBar dirty={draft.dirty} saving={saving} onSave={save} />
     </div>
   )
+}
+
+/**
+ * Highlights the inputs a refused save names (`aria-invalid`): elements marked `data-input` with the form
+ * error's `input_id` ("quote.title", "items.12.item_code", "items.12"...), cleared on the next attempt.
+ */
+const useFieldHighlight = (root: React.RefObject<HTMLElement | null>, error: unknown) => {
+  useEffect(() => {
+    const el = root.current
+    if (el === null || !isFailure(error)) return
+    const marked: Array<Element> = []
+    for (const e of error.formErrors) {
+      if (!e.highlight && error.formErrors.length > 0 && e.input_id === "") continue
+      for (const target of el.querySelectorAll(`[data-input="${CSS.escape(e.input_id)}"]`)) {
+        target.setAttribute("aria-invalid", "true")
+        marked.push(target)
+      }
+    }
+    return () => {
+      for (const target of marked) target.removeAttribute("aria-invalid")
+    }
+  }, [root, error])
 }

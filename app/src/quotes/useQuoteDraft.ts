@@ -8,12 +8,16 @@
  * rendering), and every change but `loaded`, `saved` and `settled` marks the draft dirty.
  */
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
+import type * as ItemsApi from "@quotekit/core/api/ItemsApi"
+import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
+import type * as Contact from "@quotekit/core/Contact"
 import * as ContactChoice from "@quotekit/core/ContactChoice"
 import * as Currency from "@quotekit/core/Currency"
 import * as LineItem from "@quotekit/core/LineItem"
 import * as Money from "@quotekit/core/Money"
 import * as PrivatePricing from "@quotekit/core/PrivatePricing"
 import * as Quote from "@quotekit/core/Quote"
+import * as QuoteMeta from "@quotekit/core/QuoteMeta"
 import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
 import type * as TaxMode from "@quotekit/core/TaxMode"
 import * as TaxRate from "@quotekit/core/TaxRate"
@@ -25,10 +29,23 @@ type Decimal = Money.Decimal
 /** Whether the editor edits a quote or a template (same screen, other titles and after-save targets). */
 export type EditorMode = "quote" | "template"
 
+/** A contact on the quote: the saved row (or a new one, negative id) and what the editor shows of it. */
+export interface DraftContact {
+  readonly row: QuotesApi.QuoteContact
+  readonly name: string
+  readonly email: string
+}
+
+/** Most contacts a quote can have (spec: 'You've reached the limit of 10 contacts'). */
+export const MAX_CONTACTS = 10
+
 /** The editor's state. */
 export interface Draft {
   readonly quote: Quote.Quote
   readonly items: ReadonlyArray<LineItem.QuoteItem>
+  readonly contacts: ReadonlyArray<DraftContact>
+  /** Linked rows as they were before 'Copy and Edit as New', for 'Revert to Linked Item'. */
+  readonly originals: ReadonlyMap<number, LineItem.QuoteItem>
   readonly mode: EditorMode
   /** Changed since loaded or last saved: the save bar and the leave confirmation show. */
   readonly dirty: boolean
@@ -45,6 +62,12 @@ export type RowFieldPatch = Partial<
 export type Action =
   | { readonly type: "loaded"; readonly draft: Draft }
   | { readonly type: "saved"; readonly quote?: Quote.Quote; readonly items?: ReadonlyArray<LineItem.QuoteItem> }
+  | { readonly type: "savedAs"; readonly answer: SavedIds }
+  | { readonly type: "contactAdd"; readonly contact: DraftContact }
+  | { readonly type: "contactRemove"; readonly contactId: number }
+  | { readonly type: "rowCopyEdit"; readonly id: number; readonly at: number }
+  | { readonly type: "rowRevert"; readonly id: number; readonly at: number }
+  | { readonly type: "insertLinked"; readonly after: number; readonly item: ItemsApi.Item }
   | { readonly type: "title"; readonly title: string }
   | { readonly type: "date"; readonly field: "sent_when" | "expiry_date"; readonly seconds: number }
   | { readonly type: "currency"; readonly currencyId: number }
@@ -75,6 +98,81 @@ export type Action =
   | { readonly type: "settled"; readonly id: number; readonly at: number }
 
 const row = (fields: LineItem.QuoteItemFields): LineItem.QuoteItem => new LineItem.QuoteItem(fields)
+
+/** What a save answer tells the draft: the quote's id and number, and the ids rows and contacts now have. */
+export interface SavedIds {
+  readonly quote_id: number
+  readonly quote_no: number
+  readonly items: ReadonlyArray<{ readonly temp_id: number; readonly id: number }>
+  readonly contacts: ReadonlyArray<{ readonly temp_id: number; readonly id: number }>
+}
+
+const idMap = (pairs: ReadonlyArray<{ readonly temp_id: number; readonly id: number }>) =>
+  new Map(pairs.map((p) => [p.temp_id, p.id]))
+
+/** The draft after a save: saved ids replace temporary ones (so the next save updates, never duplicates). */
+const savedAs = (draft: Draft, answer: SavedIds): Draft => {
+  const items = idMap(answer.items)
+  const contacts = idMap(answer.contacts)
+  return {
+    ...draft,
+    quote: new Quote.Quote({
+      ...draft.quote,
+      quote_id: Quote.QuoteId.make(answer.quote_id),
+      quote_no: answer.quote_no
+    }),
+    items: draft.items.map((r) => {
+      const id = items.get(r.quote_item_id)
+      return id === undefined
+        ? r
+        : row({
+            ...r,
+            quote_item_id: id as LineItem.QuoteItem["quote_item_id"],
+            editing: LineItem.initialEditing({ quote_item_id: id, item_id: r.item_id })
+          })
+    }),
+    contacts: draft.contacts.map((c) => {
+      const id = contacts.get(c.row.quote_contact_id)
+      return id === undefined ? c : { ...c, row: { ...c.row, quote_contact_id: id } }
+    }),
+    dirty: false
+  }
+}
+
+/** A new price or text row filled from a reusable item, linked to it (locked until copied). */
+const linkedRow = (draft: Draft, after: number, item: ItemsApi.Item): Draft => {
+  const { rows, at } = Quote.insert(draft.items, after, item.item_type, draft.defaults)
+  const blank = rows[at]!
+  const filled = row({
+    ...blank,
+    item_id: item.item_id,
+    item_code: item.item_code.slice(0, LineItem.ITEM_CODE_MAX),
+    item_title: item.item_title,
+    item_body: item.item_body,
+    item_cat_id: item.item_cat_id,
+    item_tax_id: item.item_tax_id,
+    ...(item.item_type === LineItem.ItemType.price
+      ? {
+          price_unit: item.price_unit,
+          price_cost: item.price_cost,
+          quantity: item.quantity,
+          discount_item: item.discount_item,
+          editable_quantity: item.editable_quantity,
+          contact_choice: item.contact_choice,
+          term_every: item.term_every,
+          term_type: item.term_type,
+          term_duration: item.term_duration,
+          price_total: LineItem.total(item)
+        }
+      : {}),
+    editing: "locked",
+    files: item.files
+  })
+  return { ...draft, items: rows.with(at, filled), dirty: true }
+}
+
+const nextContactId = (contacts: ReadonlyArray<DraftContact>): number =>
+  Math.min(0, ...contacts.map((c) => c.row.quote_contact_id)) - 1
 
 /** The row's position: the hint when it still holds the row, else a search. */
 const indexOf = (items: ReadonlyArray<LineItem.QuoteItem>, id: number, at: number): number =>
@@ -141,6 +239,54 @@ export const reduce = (draft: Draft, action: Action): Draft => {
         items: action.items ?? draft.items,
         dirty: false
       }
+    case "savedAs":
+      return savedAs(draft, action.answer)
+    case "contactAdd": {
+      if (draft.contacts.length >= MAX_CONTACTS) return draft
+      if (draft.contacts.some((c) => c.row.contact_id === action.contact.row.contact_id)) return draft
+      const added: DraftContact = {
+        ...action.contact,
+        row: {
+          ...action.contact.row,
+          quote_contact_id: nextContactId(draft.contacts),
+          contact_order: draft.contacts.length
+        }
+      }
+      return { ...draft, contacts: [...draft.contacts, added], dirty: true }
+    }
+    case "contactRemove": {
+      const kept = draft.contacts.filter((c) => c.row.contact_id !== action.contactId)
+      if (kept.length === draft.contacts.length) return draft
+      return {
+        ...draft,
+        contacts: kept.map((c, i) => ({ ...c, row: { ...c.row, contact_order: i } })),
+        dirty: true
+      }
+    }
+    case "rowCopyEdit": {
+      const i = indexOf(draft.items, action.id, action.at)
+      const r = draft.items[i]
+      if (r === undefined || r.editing !== "locked") return draft
+      const originals = new Map(draft.originals).set(r.quote_item_id, r)
+      return {
+        ...draft,
+        items: draft.items.with(i, row({ ...r, editing: LineItem.copyAndEdit("locked") })),
+        originals,
+        dirty: true
+      }
+    }
+    case "rowRevert": {
+      const i = indexOf(draft.items, action.id, action.at)
+      const r = draft.items[i]
+      if (r === undefined || r.editing !== "copied") return draft
+      const original = draft.originals.get(r.quote_item_id) ?? r
+      const originals = new Map(draft.originals)
+      originals.delete(r.quote_item_id)
+      const back = row({ ...original, order_index: r.order_index, editing: LineItem.revertToLinked("copied") })
+      return { ...draft, items: draft.items.with(i, back), originals, dirty: true }
+    }
+    case "insertLinked":
+      return linkedRow(draft, action.after, action.item)
     case "title":
       return setQuote(draft, { title: action.title })
     case "date":
@@ -240,7 +386,43 @@ export const newDraft = (account: AccountApi.CacheAccount, options: NewDraftOpti
     modified: 0,
     price_current: Money.zero
   })
-  return { quote, items: Quote.normalise([], defaults), mode: options.mode, dirty: false, defaults }
+  return {
+    quote,
+    items: Quote.normalise([], defaults),
+    contacts: [],
+    originals: new Map(),
+    mode: options.mode,
+    dirty: false,
+    defaults
+  }
+}
+
+/** A contact's name as the editor lists it: person's name, else the company's, else the email. */
+export const contactName = (c: Contact.Contact): string => {
+  const name = `${c.name_first} ${c.name_last}`.trim()
+  return name !== "" ? name : c.email
+}
+
+/**
+ * The draft for what the server loaded: its rows with linked rows locked, its contacts with their names, and
+ * dirty when it is a copy (of a quote, template or example) or its expiry was brought forward, as the spec says.
+ */
+export const fromEditor = (editor: QuotesApi.Editor, mode: EditorMode): Draft => {
+  const details = new Map(editor.contact_details.map((c) => [c.contact_id as number, c]))
+  return {
+    quote: editor.quote,
+    items: editor.items.map((r) => (r.editing === undefined ? row({ ...r, editing: LineItem.initialEditing(r) }) : r)),
+    contacts: [...editor.contacts]
+      .sort((a, b) => a.contact_order - b.contact_order)
+      .map((r) => {
+        const c = details.get(r.contact_id)
+        return { row: r, name: c === undefined ? "" : contactName(c), email: c?.email ?? "" }
+      }),
+    originals: new Map(),
+    mode,
+    dirty: QuoteMeta.startsDirty(editor.meta) || editor.banners.copyOf !== null || editor.banners.example,
+    defaults: { item_tax_id: editor.defaults.item_tax_id, item_cat_id: editor.defaults.item_cat_id }
+  }
 }
 
 /** Whether a row's optional-item flags make it a checkbox, a radio option, or neither (for the editor's select). */
