@@ -599,6 +599,42 @@ export const mentionSuggestions = "People to mention"
 export const edited = "edited"
 export const recentActivity = "Recent activity"
 export const openVersion = "Open this version"
+
+// (our wording) the quote list, dashboard, quote page and versions
+export const statusFilter = "Status"
+export const teamFilter = "Team member"
+export const previousPage = "Previous"
+export const nextPage = "Next"
+export const showTotal = "Show total"
+export const quotesTotal = (n: number) => (n === 1 ? "1 quote" : `${n} quotes`)
+export const pageOf = (page: number) => `Page ${page}`
+export const noQuotesYet = "No quotes yet. Create a New Quote, or start from a template, to get started."
+export const noQuotesMatch = "No quotes match. Try fewer words, another status, tab or team member."
+export const quoteNumber = "Number"
+export const quoteContact = "Contact"
+export const lastView = "Last viewed"
+export const author = "Author"
+export const waitingOnCustomer = "Waiting on the customer"
+export const acceptedThisMonth = "Accepted this month"
+export const openValue = "Open value"
+export const followUpsDue = "Follow-ups due"
+export const newQuestions = "New questions"
+export const nothingWaiting = "Nothing waiting. Sent quotes the customer has not answered show here."
+export const nothingAccepted = "Nothing accepted this month yet."
+export const seeAll = "See all"
+export const opens = "Opens"
+export const edits = "Edits"
+export const followUps = "Follow-ups"
+export const archiveState = "Archive"
+export const editingMode = "Editing"
+export const previewMode = "Preview"
+export const viewVersions = "Versions"
+export const versionOf = (when: string) => `Version of ${when}`
+export const noVersions = "No versions yet. A version is kept each time a sent quote is edited."
+export const readOnlyVersion = "This is an earlier version, shown read-only."
+export const addFromItems = "Add from Items"
+export const itemCostColumn = "Cost"
+export const itemMarginColumn = "Margin"
 export { delete_ as delete }
 
 /**
@@ -1089,7 +1125,41 @@ export const catalogue = {
   mentionSuggestions,
   edited,
   recentActivity,
-  openVersion
+  openVersion,
+  statusFilter,
+  teamFilter,
+  previousPage,
+  nextPage,
+  showTotal,
+  quotesTotal,
+  pageOf,
+  noQuotesYet,
+  noQuotesMatch,
+  quoteNumber,
+  quoteContact,
+  lastView,
+  author,
+  waitingOnCustomer,
+  acceptedThisMonth,
+  openValue,
+  followUpsDue,
+  newQuestions,
+  nothingWaiting,
+  nothingAccepted,
+  seeAll,
+  opens,
+  edits,
+  followUps,
+  archiveState,
+  editingMode,
+  previewMode,
+  viewVersions,
+  versionOf,
+  noVersions,
+  readOnlyVersion,
+  addFromItems,
+  itemCostColumn,
+  itemMarginColumn
 } as const
 
 /** The name of a message in the catalogue. */
