@@ -7,7 +7,9 @@
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { contentProbes } from "./content/ContentProbes.ts"
 import type { Answer, Browser } from "./Harness.ts"
+import { quoteProbes } from "./quotes/QuoteProbes.ts"
 
 /** A member of an account, with the marker text planted in that account's records. */
 export interface Member {
@@ -95,5 +97,7 @@ export const probes: ReadonlyArray<Probe> = [
     name: "look up a contact",
     seed: contactSeed,
     request: (intruder, _id, victim) => intruder.post("/get/lookup-contact/person", { search: victim.marker })
-  }
+  },
+  ...contentProbes,
+  ...quoteProbes
 ]

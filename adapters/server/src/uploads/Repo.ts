@@ -53,6 +53,8 @@ export class FilesRepo extends Context.Service<
     /** The most recent upload of some bytes (by hash) in the account. */
     readonly byHash: (account: number, hash: string) => Effect.Effect<Option.Option<FileRow>>
     readonly byParent: (account: number, parent: Parent, parentId: number) => Effect.Effect<ReadonlyArray<FileRow>>
+    /** A file reachable from a quote's customer link (see `Serve.customerFile`). */
+    readonly forQuote: (account: number, quoteId: number, fileId: number) => Effect.Effect<Option.Option<FileRow>>
     /** Attach files to a record; files not in `fileIds` that were attached to it are detached. */
     readonly attach: (
       account: number,
@@ -93,6 +95,20 @@ export const layer = Layer.effect(
         sql<FileRow>`SELECT ${cols} FROM files
                      WHERE account_id = ${account} AND parent_table = ${parent} AND parent_id = ${parentId}
                      ORDER BY file_id`.pipe(Effect.orDie),
+      forQuote: (account, quoteId, fileId) =>
+        sql<FileRow>`
+          SELECT ${cols} FROM files f
+          WHERE f.account_id = ${account} AND f.file_id = ${fileId} AND (
+            (f.parent_table = 'quote_items' AND EXISTS (SELECT 1 FROM quote_items qi WHERE qi.account_id = f.account_id
+               AND qi.quote_item_id = f.parent_id AND qi.quote_id = ${quoteId}))
+            OR (f.parent_table = 'items' AND EXISTS (SELECT 1 FROM quote_items qi WHERE qi.account_id = f.account_id
+               AND qi.item_id = f.parent_id AND qi.quote_id = ${quoteId}))
+            OR f.parent_table = 'content_images'
+            OR (f.parent_table = 'accounts' AND EXISTS (SELECT 1 FROM accounts a WHERE a.account_id = f.account_id
+               AND a.logo_file_id = f.file_id)))`.pipe(
+          Effect.map((rows) => Option.fromNullishOr(rows[0])),
+          Effect.orDie
+        ),
       attach: (account, parent, parentId, fileIds) =>
         Effect.gen(function* () {
           yield* sql`UPDATE files SET parent_table = NULL, parent_id = NULL

@@ -6,12 +6,12 @@
  *
  * @since 0.1.0
  */
+import { NotFound } from "@quotekit/core/api/ApiError"
 import { Effect, Option, Stream } from "effect"
 import { HttpServerResponse } from "effect/http"
-import { SqlClient } from "effect/sql"
 import { FileStorage } from "./FileStorage.ts"
 import { compatibleImageTypes } from "./Receive.ts"
-import type { FileRow } from "./Repo.ts"
+import { type FileRow, FilesRepo } from "./Repo.ts"
 
 /** The `Content-Disposition` value for a file name (ASCII fallback plus the UTF-8 name). */
 export const contentDisposition = (kind: "inline" | "attachment", name: string): string => {
@@ -19,9 +19,11 @@ export const contentDisposition = (kind: "inline" | "attachment", name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
-/** The answer streaming a stored file. */
+/** The answer streaming a stored file; `NotFound` when its bytes are gone from storage. */
 export const respond = (file: Pick<FileRow, "storage_key" | "original_filename" | "mime" | "size">) =>
-  Effect.map(FileStorage, (storage) => {
+  Effect.gen(function* () {
+    const storage = yield* FileStorage
+    if (Option.isNone(yield* storage.size(file.storage_key))) return yield* NotFound.answer()
     const image = compatibleImageTypes.has(file.mime)
     return HttpServerResponse.stream(storage.read(file.storage_key).pipe(Stream.orDie), {
       contentType: image || file.mime === "application/pdf" ? file.mime : "application/octet-stream",
@@ -36,23 +38,10 @@ export const respond = (file: Pick<FileRow, "storage_key" | "original_filename" 
   })
 
 /**
- * A file the customer page may serve: attached to an item of the quote a customer link opens. `quoteId` must
- * come from a verified link token (the customer page resolves the token first); the file must belong to the
- * same account and hang off one of that quote's items. None otherwise.
+ * A file the customer page may serve through a quote's customer link: one attached to an item of that quote
+ * (directly, or to the reusable item the row links), a content image of the account (placed in the quote's
+ * text), or the account's logo. `quoteId` must come from a verified link token (the customer page resolves
+ * the token first). None otherwise. Answer it with `respond`.
  */
 export const customerFile = (account: number, quoteId: number, fileId: number) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<FileRow>`
-      SELECT f.file_id, f.account_id, f.hash, f.original_filename, f.mime, f.size::float8 AS size, f.storage_key,
-             f.parent_table, f.parent_id
-      FROM files f
-      WHERE f.account_id = ${account} AND f.file_id = ${fileId} AND (
-        (f.parent_table = 'quote_items' AND EXISTS (SELECT 1 FROM quote_items qi WHERE qi.account_id = f.account_id
-           AND qi.quote_item_id = f.parent_id AND qi.quote_id = ${quoteId}))
-        OR (f.parent_table = 'items' AND EXISTS (SELECT 1 FROM quote_items qi WHERE qi.account_id = f.account_id
-           AND qi.item_id = f.parent_id AND qi.quote_id = ${quoteId}))
-        OR (f.parent_table = 'content_images')
-        OR (f.parent_table = 'accounts'))`.pipe(Effect.orDie)
-    return Option.fromNullishOr(rows[0])
-  })
+  Effect.flatMap(FilesRepo, (files) => files.forQuote(account, quoteId, fileId))
