@@ -604,7 +604,6 @@ export const openVersion = "Open this version"
 export const statusFilter = "Status"
 export const teamFilter = "Team member"
 export const previousPage = "Previous"
-export const nextPage = "Next"
 export const showTotal = "Show total"
 export const quotesTotal = (n: number) => (n === 1 ? "1 quote" : `${n} quotes`)
 export const pageOf = (page: number) => `Page ${page}`
@@ -625,15 +624,10 @@ export const seeAll = "See all"
 export const opens = "Opens"
 export const edits = "Edits"
 export const followUps = "Follow-ups"
-export const archiveState = "Archive"
-export const editingMode = "Editing"
-export const previewMode = "Preview"
-export const viewVersions = "Versions"
 export const versionOf = (when: string) => `Version of ${when}`
 export const noVersions = "No versions yet. A version is kept each time a sent quote is edited."
 export const readOnlyVersion = "This is an earlier version, shown read-only."
 export const addFromItems = "Add from Items"
-export const itemCostColumn = "Cost"
 export const itemMarginColumn = "Margin"
 export { delete_ as delete }
 
@@ -1129,7 +1123,6 @@ export const catalogue = {
   statusFilter,
   teamFilter,
   previousPage,
-  nextPage,
   showTotal,
   quotesTotal,
   pageOf,
@@ -1150,15 +1143,10 @@ export const catalogue = {
   opens,
   edits,
   followUps,
-  archiveState,
-  editingMode,
-  previewMode,
-  viewVersions,
   versionOf,
   noVersions,
   readOnlyVersion,
   addFromItems,
-  itemCostColumn,
   itemMarginColumn
 } as const
 
