@@ -110,12 +110,48 @@ const templateEditor = createRoute({
   validateSearch: stringSearch,
   component: lazy(() => import("./quotes/QuoteEditorPage.tsx"), "TemplateEditorPage")
 })
-const section = (path: string, title: "contacts" | "templatesAndItems" | "accountSettings" | "personalSettings") =>
-  createRoute({
-    getParentRoute: () => app,
-    path,
-    component: lazy(() => import("./shell/SectionRoutes.tsx"), title)
-  })
+/** A signed-in page at `path` whose component is a lazy chunk (contacts, content, leads and settings screens). */
+const page = <const P extends string>(path: P, component: ReturnType<typeof lazy>) =>
+  createRoute({ getParentRoute: () => app, path, validateSearch: stringSearch, component })
+const contactList = page(
+  "/contacts",
+  lazy(() => import("./contacts/ContactListPage.tsx"), "ContactListPage")
+)
+const contactView = page(
+  "/contacts/view/$contactId",
+  lazy(() => import("./contacts/ContactViewPage.tsx"), "ContactViewPage")
+)
+const contactForm = page(
+  "/contacts/edit/$contactId",
+  lazy(() => import("./contacts/ContactFormPage.tsx"), "ContactFormPage")
+)
+const contentPage = lazy(() => import("./content/ContentPage.tsx"), "ContentPage")
+const content = page("/content/templates", contentPage)
+const itemEditor = lazy(() => import("./content/ItemEditorPage.tsx"), "ItemEditorPage")
+const priceItem = page("/content/templates/price-items/$itemId", itemEditor)
+const textItem = page("/content/templates/text-items/$itemId", itemEditor)
+const leadsPage = lazy(() => import("./leads/LeadsPage.tsx"), "LeadsPage")
+const leads = page("/c/leads", leadsPage)
+const lead = page("/c/leads/$leadId", leadsPage)
+const leadsShort = createRoute({
+  getParentRoute: () => app,
+  path: "/leads",
+  beforeLoad: () => {
+    throw redirect({ to: "/c/leads" })
+  }
+})
+const accountSettings = page(
+  "/settings",
+  lazy(() => import("./settings/AccountSettingsPage.tsx"), "AccountSettingsPage")
+)
+const personalSettings = page(
+  "/settings/personal",
+  lazy(() => import("./settings/PersonalSettingsPage.tsx"), "PersonalSettingsPage")
+)
+const importPage = page(
+  "/settings/import",
+  lazy(() => import("./settings/ImportPage.tsx"), "ImportPage")
+)
 
 const routeTree = rootRoute.addChildren([
   index,
@@ -130,10 +166,18 @@ const routeTree = rootRoute.addChildren([
     quoteEditor,
     quoteEditorDefault,
     templateEditor,
-    section("/contacts", "contacts"),
-    section("/content/templates", "templatesAndItems"),
-    section("/settings", "accountSettings"),
-    section("/settings/personal", "personalSettings")
+    contactList,
+    contactView,
+    contactForm,
+    content,
+    priceItem,
+    textItem,
+    leads,
+    lead,
+    leadsShort,
+    accountSettings,
+    personalSettings,
+    importPage
   ])
 ])
 

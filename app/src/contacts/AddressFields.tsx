@@ -1,0 +1,133 @@
+/**
+ * One address of the contact form: street, city, state, postcode and country. The country completes from the
+ * core's country list and, on leaving the field, keeps only a real country (or nothing; `Country.acceptInput`
+ * with empty allowed). The state completes from the country's states when it has a list
+ * (`Country.statesOf`), is kept only if it belongs to the country (`Country.keepState`), and is free text
+ * otherwise.
+ */
+import type * as ContactsApi from "@quotekit/core/api/ContactsApi"
+import * as Country from "@quotekit/core/Country"
+import { Option } from "effect"
+import { useMessages } from "../page/useMessages.ts"
+import controls from "../theme/Controls.module.css"
+import { Combobox } from "./Combobox.tsx"
+import styles from "./Records.module.css"
+
+const MAX_OPTIONS = 8
+
+const startsFirst = <T extends { readonly name: string }>(all: ReadonlyArray<T>, text: string): ReadonlyArray<T> => {
+  const t = text.trim().toLowerCase()
+  if (t === "") return all.slice(0, MAX_OPTIONS)
+  const starts = all.filter((c) => c.name.toLowerCase().startsWith(t))
+  const contains = all.filter((c) => !c.name.toLowerCase().startsWith(t) && c.name.toLowerCase().includes(t))
+  return [...starts, ...contains].slice(0, MAX_OPTIONS)
+}
+
+/** The country an address names, if any. */
+const countryOf = (a: ContactsApi.AddressInput) => Country.fromName(a.country)
+
+/** The fields of one address row; `prefix` makes the ids unique on the page. */
+export const AddressFields = ({
+  prefix,
+  value,
+  onChange
+}: {
+  readonly prefix: string
+  readonly value: ContactsApi.AddressInput
+  readonly onChange: (next: ContactsApi.AddressInput) => void
+}) => {
+  const m = useMessages()
+  const country = countryOf(value)
+  const states = Option.match(country, { onNone: () => [], onSome: Country.statesOf })
+  const set = (patch: Partial<ContactsApi.AddressInput>) => onChange({ ...value, ...patch })
+  return (
+    <div className={styles.stack}>
+      <div className={controls.field}>
+        <label className={controls.label} htmlFor={`${prefix}-street`}>
+          {m.streetAddress}
+        </label>
+        <textarea
+          id={`${prefix}-street`}
+          className={controls.textarea}
+          rows={2}
+          value={value.address}
+          onChange={(e) => set({ address: e.currentTarget.value })}
+        />
+      </div>
+      <div className={styles.grid}>
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor={`${prefix}-city`}>
+            {m.city}
+          </label>
+          <input
+            id={`${prefix}-city`}
+            className={controls.input}
+            value={value.city}
+            onChange={(e) => set({ city: e.currentTarget.value })}
+          />
+        </div>
+        {states.length > 0 ? (
+          <Combobox
+            id={`${prefix}-state`}
+            label={m.state}
+            value={value.state}
+            options={startsFirst(states, value.state).map((s) => ({ key: String(s.id), label: s.name }))}
+            onInput={(state) => set({ state })}
+            onPick={(o) => set({ state: o.label })}
+            onBlur={() =>
+              Option.map(country, (c) =>
+                set({
+                  state: Option.match(Country.stateFromName(c, value.state), {
+                    onNone: () => "",
+                    onSome: (s) => s.name
+                  })
+                })
+              )
+            }
+          />
+        ) : (
+          <div className={controls.field}>
+            <label className={controls.label} htmlFor={`${prefix}-state`}>
+              {m.state}
+            </label>
+            <input
+              id={`${prefix}-state`}
+              className={controls.input}
+              value={value.state}
+              onChange={(e) => set({ state: e.currentTarget.value })}
+            />
+          </div>
+        )}
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor={`${prefix}-zip`}>
+            {m.postcode}
+          </label>
+          <input
+            id={`${prefix}-zip`}
+            className={controls.input}
+            value={value.zip}
+            onChange={(e) => set({ zip: e.currentTarget.value })}
+          />
+        </div>
+        <Combobox
+          id={`${prefix}-country`}
+          label={m.country}
+          value={value.country}
+          options={startsFirst(Country.all, value.country).map((c) => ({ key: String(c.id), label: c.name }))}
+          onInput={(text) => set({ country: text })}
+          onPick={(o) => {
+            const next = Country.fromName(o.label)
+            const state = Option.flatMap(next, (c) =>
+              Option.flatMap(country, (old) => Country.keepState(c, Country.stateFromName(old, value.state)))
+            )
+            set({ country: o.label, state: Option.match(state, { onNone: () => "", onSome: (s) => s.name }) })
+          }}
+          onBlur={() => {
+            const kept = Country.acceptInput(value.country, Option.none(), { allowEmpty: true })
+            set({ country: Option.match(kept, { onNone: () => "", onSome: (c) => c.name }) })
+          }}
+        />
+      </div>
+    </div>
+  )
+}

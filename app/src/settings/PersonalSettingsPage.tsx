@@ -1,0 +1,307 @@
+/**
+ * Personal Settings (`/settings/personal`): name, email (changing it needs the current password), phone, job
+ * title, time zone, the avatar ('Change Photo' when there is one, 'Upload a Photo' otherwise, and 'Remove
+ * Photo') and the password change.
+ */
+import type * as SettingsApi from "@quotekit/core/api/SettingsApi"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useRef, useState } from "react"
+import { useApi } from "../api/client.ts"
+import { TextInput } from "../contacts/ContactFormPage.tsx"
+import { fieldErrors } from "../contacts/fieldErrors.ts"
+import styles from "../contacts/Records.module.css"
+import { useMessages } from "../page/useMessages.ts"
+import { usePageTitle } from "../page/usePageTitle.ts"
+import { accountKey } from "../session/useAccount.ts"
+import banner from "../shell/Banner.module.css"
+import { LoadFailure } from "../shell/LoadFailure.tsx"
+import page from "../shell/Page.module.css"
+import controls from "../theme/Controls.module.css"
+
+const personalKey = ["settings", "personal"] as const
+
+/** The time zones the browser knows, for the picker. */
+const zones = (): ReadonlyArray<string> => {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => ReadonlyArray<string> }
+  return intl.supportedValuesOf?.("timeZone") ?? ["UTC"]
+}
+
+/** The personal settings page. */
+export const PersonalSettingsPage = () => {
+  const m = useMessages()
+  usePageTitle(m.personalSettings)
+  const api = useApi()
+  const personal = useQuery({ queryKey: personalKey, queryFn: () => api.call((c) => c.settings.personal()) })
+  return (
+    <div className={page.page}>
+      <h1 className={page.heading}>{m.personalSettings}</h1>
+      {personal.isError ? (
+        <LoadFailure error={personal.error} onRetry={() => void personal.refetch()} />
+      ) : personal.data === undefined ? (
+        <div className={page.skeleton} aria-busy="true" />
+      ) : (
+        <>
+          <Avatar settings={personal.data} />
+          <PersonalForm key={personal.dataUpdatedAt} settings={personal.data} />
+          <PasswordForm />
+        </>
+      )}
+    </div>
+  )
+}
+
+const Avatar = ({ settings }: { readonly settings: SettingsApi.PersonalSettings }) => {
+  const m = useMessages()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const input = useRef<HTMLInputElement>(null)
+  const done = () => {
+    void queryClient.invalidateQueries({ queryKey: personalKey })
+    void queryClient.invalidateQueries({ queryKey: accountKey })
+  }
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData()
+      form.append("file", file)
+      return api.call((c) => c.uploads.avatar({ payload: form }))
+    },
+    onSuccess: done
+  })
+  const clear = useMutation({
+    mutationFn: () =>
+      api.call((c) =>
+        c.settings.updatePersonal({
+          payload: {
+            name_first: settings.name_first,
+            name_last: settings.name_last,
+            email: settings.email,
+            profile_phone: settings.profile_phone,
+            profile_title: settings.profile_title,
+            signin_tz: settings.signin_tz,
+            clear_image: true
+          }
+        })
+      ),
+    onSuccess: done
+  })
+  return (
+    <section className={`${controls.card} ${styles.line}`} aria-busy={upload.isPending}>
+      {settings.image !== null ? (
+        <img src={settings.image} alt={settings.name_display} className={styles.avatar} />
+      ) : (
+        <span className={styles.avatar} aria-hidden="true" />
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label={settings.image === null ? m.uploadPhoto : m.changePhoto}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0]
+          if (file !== undefined) upload.mutate(file)
+          e.currentTarget.value = ""
+        }}
+      />
+      <button
+        type="button"
+        className={controls.button}
+        disabled={upload.isPending}
+        onClick={() => input.current?.click()}
+      >
+        {upload.isPending ? m.uploading : settings.image === null ? m.uploadPhoto : m.changePhoto}
+      </button>
+      {settings.image !== null && (
+        <button type="button" className={controls.ghost} disabled={clear.isPending} onClick={() => clear.mutate()}>
+          {m.removePhoto}
+        </button>
+      )}
+      {(upload.isError || clear.isError) && (
+        <span className={controls.hintError} role="alert">
+          {upload.isError ? m.uploadFailed : clear.error?.message}
+        </span>
+      )}
+    </section>
+  )
+}
+
+const PersonalForm = ({ settings }: { readonly settings: SettingsApi.PersonalSettings }) => {
+  const m = useMessages()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const [draft, setDraft] = useState({
+    name_first: settings.name_first,
+    name_last: settings.name_last,
+    email: settings.email,
+    profile_phone: settings.profile_phone,
+    profile_title: settings.profile_title,
+    signin_tz: settings.signin_tz,
+    current_password: ""
+  })
+  const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }))
+  const emailChanged = draft.email.trim().toLowerCase() !== settings.email.toLowerCase()
+  const save = useMutation({
+    mutationFn: () => {
+      const { current_password, ...rest } = draft
+      return api.call((c) =>
+        c.settings.updatePersonal({
+          payload: { ...rest, email: rest.email.trim(), ...(emailChanged ? { current_password } : {}) } as never
+        })
+      )
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(personalKey, saved)
+      void queryClient.invalidateQueries({ queryKey: accountKey })
+    }
+  })
+  const errors = fieldErrors(save.error)
+  return (
+    <form
+      className={`${controls.card} ${styles.stack}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        save.mutate()
+      }}
+    >
+      {save.isError && errors.size === 0 && (
+        <div className={banner.error} role="alert">
+          <p className={banner.title}>{save.error.message}</p>
+        </div>
+      )}
+      <div className={styles.grid}>
+        <TextInput
+          id="name_first"
+          label={m.firstName}
+          value={draft.name_first}
+          error={errors.get("name_first")}
+          onChange={(v) => set({ name_first: v })}
+        />
+        <TextInput
+          id="name_last"
+          label={m.lastName}
+          value={draft.name_last}
+          error={errors.get("name_last")}
+          onChange={(v) => set({ name_last: v })}
+        />
+        <TextInput
+          id="email"
+          type="email"
+          label={m.email}
+          value={draft.email}
+          error={errors.get("email")}
+          onChange={(v) => set({ email: v })}
+        />
+        {emailChanged && (
+          <TextInput
+            id="current_password"
+            type="password"
+            label={m.currentPassword}
+            value={draft.current_password}
+            error={errors.get("current_password")}
+            onChange={(v) => set({ current_password: v })}
+          />
+        )}
+        <TextInput
+          id="profile_phone"
+          label={m.phone}
+          value={draft.profile_phone}
+          error={errors.get("profile_phone")}
+          onChange={(v) => set({ profile_phone: v })}
+        />
+        <TextInput
+          id="profile_title"
+          label={m.jobTitle}
+          value={draft.profile_title}
+          error={errors.get("profile_title")}
+          onChange={(v) => set({ profile_title: v })}
+        />
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor="signin_tz">
+            {m.timeZone}
+          </label>
+          <select
+            id="signin_tz"
+            className={controls.select}
+            value={draft.signin_tz}
+            aria-invalid={errors.has("signin_tz")}
+            onChange={(e) => set({ signin_tz: e.currentTarget.value })}
+          >
+            {[...new Set([draft.signin_tz, ...zones()])].map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className={styles.line}>
+        <button type="submit" className={controls.primary} disabled={save.isPending}>
+          {save.isPending ? m.saving : m.save}
+        </button>
+        <span role="status" className={styles.muted}>
+          {save.isSuccess ? m.saved : ""}
+        </span>
+      </div>
+    </form>
+  )
+}
+
+const PasswordForm = () => {
+  const m = useMessages()
+  const api = useApi()
+  const [current, setCurrent] = useState("")
+  const [next, setNext] = useState("")
+  const change = useMutation({
+    mutationFn: () =>
+      api.call((c) =>
+        c.settings.changePassword({ payload: { current_password: current, new_password: next as never } })
+      ),
+    onSuccess: () => {
+      setCurrent("")
+      setNext("")
+    }
+  })
+  const errors = fieldErrors(change.error)
+  return (
+    <form
+      className={`${controls.card} ${styles.stack}`}
+      aria-labelledby="password-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        change.mutate()
+      }}
+    >
+      <h2 className={styles.sectionTitle} id="password-title">
+        {m.changePassword}
+      </h2>
+      <div className={styles.grid}>
+        <TextInput
+          id="pw-current"
+          type="password"
+          label={m.currentPassword}
+          value={current}
+          error={errors.get("current_password")}
+          onChange={setCurrent}
+        />
+        <TextInput
+          id="pw-new"
+          type="password"
+          label={m.newPassword}
+          value={next}
+          error={errors.get("new_password")}
+          onChange={setNext}
+        />
+      </div>
+      <div className={styles.line}>
+        <button type="submit" className={controls.button} disabled={change.isPending || current === "" || next === ""}>
+          {change.isPending ? m.saving : m.changePassword}
+        </button>
+        <span role="status" className={change.isError ? controls.hintError : styles.muted}>
+          {change.isSuccess ? m.passwordChanged : change.isError && errors.size === 0 ? change.error.message : ""}
+        </span>
+      </div>
+    </form>
+  )
+}
