@@ -292,9 +292,20 @@ export const customerQuantity = (typed: Decimal): Decimal =>
     ? Money.truncateTo(typed, Money.UNIT_SCALE)
     : Money.one
 
+/** {@link customerQuantity} on a plain `Money.Fixed`, with `bigint` alone: for the quote view widget. */
+export const customerQuantityFixed = (typed: Money.Fixed): Money.Fixed => {
+  const s = typed.scale
+  // Truncate toward zero at 4 decimals.
+  const units =
+    s <= Money.UNIT_SCALE
+      ? typed.value * 10n ** BigInt(Money.UNIT_SCALE - s)
+      : typed.value / 10n ** BigInt(s - Money.UNIT_SCALE)
+  return units > 0n ? { value: units, scale: Money.UNIT_SCALE } : { value: 1n, scale: 0 }
+}
+
 /** Whether the customer may change the item's quantity (`editable_quantity` above 0). */
-export const isQuantityEditable = (item: { readonly editable_quantity: Decimal }): boolean =>
-  BigDecimal.isPositive(item.editable_quantity)
+export const isQuantityEditable = (item: { readonly editable_quantity: Money.Fixed }): boolean =>
+  item.editable_quantity.value > 0n
 
 /** Whether an item's `item_code` fits within a quote (at most 60 characters). */
 export const isItemCodeValid = (code: string): boolean => code.length <= ITEM_CODE_MAX

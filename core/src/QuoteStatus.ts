@@ -31,11 +31,11 @@ export const QuoteStatus = Schema.Literals(all)
 export type QuoteStatus = typeof QuoteStatus.Type
 
 /** Whether an unknown value is a quote status; for narrowing route and query parameters. */
-export const is = Schema.is(QuoteStatus)
+export const is = (u: unknown): u is QuoteStatus => all.includes(u as QuoteStatus)
 
 /** The label shown for each status (status badges, filters, window titles). */
 export const label = (status: QuoteStatus): string => {
-  const m = Message.catalogue
+  const m = Message
   switch (status) {
     case "draft":
       return m.draft

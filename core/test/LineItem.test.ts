@@ -35,6 +35,21 @@ describe("LineItem", () => {
     eq(LineItem.customerQuantity(m("2.123456")), m("2.1234"))
   })
 
+  it("customerQuantityFixed applies the same rule to a plain Fixed, and isQuantityEditable reads one", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 10n), max: 10n ** 10n }), fc.integer({ min: -3, max: 8 }), (v, s) => {
+        const plain = LineItem.customerQuantityFixed({ value: v, scale: s })
+        assert.isFalse(BigDecimal.isBigDecimal(plain))
+        assert.isTrue(Money.equals(plain, LineItem.customerQuantity(BigDecimal.make(v, s))))
+        assert.strictEqual(
+          LineItem.isQuantityEditable({ editable_quantity: { value: v, scale: s } }),
+          BigDecimal.isPositive(BigDecimal.make(v, s))
+        )
+      })
+    )
+    assert.deepStrictEqual(LineItem.customerQuantityFixed({ value: -2n, scale: 0 }), { value: 1n, scale: 0 })
+  })
+
   it("editing the total back-computes a 4-decimal unit price", () => {
     eq(Option.getOrThrow(LineItem.unitFromTotal(line("0", "3"), m("100"))), m("33.3333"))
     eq(LineItem.total(line("33.3333", "3")), m("100"))

@@ -3,6 +3,7 @@ import { BigDecimal, Result } from "effect"
 import fc from "fast-check"
 import * as ContactChoice from "../src/ContactChoice.ts"
 import * as Money from "../src/Money.ts"
+import * as Outcome from "../src/Outcome.ts"
 import * as PublicQuote from "../src/PublicQuote.ts"
 import * as QuoteStatus from "../src/QuoteStatus.ts"
 import * as QuoteTotals from "../src/QuoteTotals.ts"
@@ -276,6 +277,177 @@ describe("PublicQuote", () => {
         const wire = PublicQuote.encode(build(g))
         return JSON.stringify(PublicQuote.encode(decodeOk(JSON.parse(JSON.stringify(wire))))) === JSON.stringify(wire)
       })
+    ))
+
+  // --- parse: the Schema-free reading the widget uses agrees with the schema ---
+
+  /** The same data: decimals equal in value (a plain Fixed against a BigDecimal), everything else identical. */
+  const sameData = (plain: unknown, decoded: unknown, at = "quote"): void => {
+    if (BigDecimal.isBigDecimal(decoded)) {
+      assert.isFalse(BigDecimal.isBigDecimal(plain), at)
+      assert.isTrue(Money.equals(plain as Money.Fixed, decoded), at)
+    } else if (Array.isArray(decoded)) {
+      assert.isTrue(Array.isArray(plain), at)
+      assert.strictEqual((plain as Array<unknown>).length, decoded.length, at)
+      decoded.forEach((d, i) => sameData((plain as Array<unknown>)[i], d, `${at}[${i}]`))
+    } else if (typeof decoded === "object" && decoded !== null) {
+      assert.deepStrictEqual(Object.keys(plain as object).sort(), Object.keys(decoded).sort(), at)
+      for (const [k, v] of Object.entries(decoded)) sameData((plain as Record<string, unknown>)[k], v, `${at}.${k}`)
+    } else assert.strictEqual(plain, decoded, at)
+  }
+
+  /** Where a value can be replaced in a wire quote: top-level keys and the first item's keys. */
+  const quoteKeys = Object.keys(wireQuote([]))
+  const itemKeys = Object.keys(wireItem())
+  const junk = fc.oneof(
+    fc.constantFrom<unknown>(
+      undefined,
+      null,
+      true,
+      0,
+      -1,
+      1.5,
+      7,
+      8,
+      255,
+      256,
+      65536,
+      2 ** 53,
+      Number.NaN,
+      "",
+      "0",
+      "-1",
+      "-0.0001",
+      "100",
+      "100.0001",
+      "1e2",
+      "1e-2",
+      "abc",
+      " 1",
+      "1,000",
+      ".5",
+      "5.",
+      "+3",
+      "12.34567",
+      [],
+      {},
+      "draft",
+      "sent",
+      "bogus",
+      "inclusive",
+      "no_tax",
+      1,
+      2,
+      3,
+      4
+    ),
+    fc.string({ maxLength: 6 }),
+    // decimal strings around the bounds: negative, 0 to 100, above 100
+    fc
+      .tuple(fc.integer({ min: -1000, max: 200_000 }), fc.integer({ min: 0, max: 4 }))
+      .map(([n, scale]) => BigDecimal.format(BigDecimal.make(BigInt(n), scale))),
+    fc.integer({ min: -10, max: 70_000 }),
+    fc.double()
+  )
+  const mutation = fc.oneof(
+    fc.constant(undefined),
+    fc.record({
+      where: fc.constant("quote" as const),
+      key: fc.constantFrom(...quoteKeys, "quote_no", "status", "extra"),
+      value: junk,
+      drop: fc.boolean()
+    }),
+    fc.record({
+      where: fc.constant("item" as const),
+      key: fc.constantFrom(...itemKeys, "price_cost"),
+      value: junk,
+      drop: fc.boolean()
+    }),
+    fc.record({ where: fc.constant("rate" as const), key: fc.constantFrom("1", "x"), value: junk, drop: fc.boolean() })
+  )
+
+  it("property: parse accepts exactly what the schema accepts, with the same data", () =>
+    fc.assert(
+      fc.property(quoteArb, mutation, fc.option(fc.constantFrom(...QuoteStatus.all)), (g, change, status) => {
+        const wire = JSON.parse(JSON.stringify(PublicQuote.encode(build(g)))) as Record<string, unknown>
+        if (status !== null) wire.status = status
+        if (change !== undefined) {
+          const target =
+            change.where === "quote"
+              ? wire
+              : change.where === "rate"
+                ? (wire.taxIdToRate as Record<string, unknown>)
+                : (wire.publicItems as Array<Record<string, unknown>>)[0]
+          if (target !== undefined) {
+            if (change.drop) delete target[change.key]
+            else target[change.key] = change.value
+          }
+        }
+        const decoded = PublicQuote.decode(wire)
+        const parsed = PublicQuote.parse(wire)
+        assert.strictEqual(parsed._tag, decoded._tag, JSON.stringify(change))
+        if (Result.isSuccess(decoded) && Outcome.isSuccess(parsed)) sameData(parsed.success, decoded.success)
+      }),
+      { numRuns: 1500 }
+    ))
+
+  it("parse refuses bad data with the path and what was expected, and never throws", () => {
+    const failure = (input: unknown) => {
+      const r = PublicQuote.parse(input)
+      return Outcome.isFailure(r) ? r.failure.message : "ok"
+    }
+    assert.strictEqual(failure(wireQuote([wireItem()])), "ok")
+    assert.strictEqual(failure(null), "Expected an object at the top")
+    assert.strictEqual(failure("{}"), "Expected an object at the top")
+    assert.strictEqual(
+      failure(wireQuote([wireItem({ price_unit: "12,50" })])),
+      'Expected a decimal string at ["publicItems"][0]["price_unit"]'
+    )
+    assert.strictEqual(
+      failure(wireQuote([wireItem({ discount_item: "101" })])),
+      'Expected a decimal from 0 to 100 at ["publicItems"][0]["discount_item"]'
+    )
+    assert.strictEqual(
+      failure(wireQuote([], { previewType: "0" })),
+      'Expected an integer from -9007199254740991 to 9007199254740991 at ["previewType"]'
+    )
+    const { title: _, ...untitled } = wireQuote([])
+    assert.strictEqual(failure(untitled), 'Expected a value (the key is missing) at ["title"]')
+    fc.assert(fc.property(fc.anything(), (u) => Outcome.isFailure(PublicQuote.parse(u)) || typeof u === "object"))
+  })
+
+  it("the Fixed path: totals, quantities and choices on a parsed quote equal those on the decoded one", () =>
+    fc.assert(
+      fc.property(
+        quoteArb,
+        fc.nat(),
+        fc.bigInt({ min: -(10n ** 8n), max: 10n ** 8n }),
+        fc.integer({ min: 0, max: 6 }),
+        (g, i, v, scale) => {
+          const wire = JSON.parse(JSON.stringify(PublicQuote.encode(build(g))))
+          const decoded = decodeOk(wire)
+          const parsed = Outcome.getOrThrow(PublicQuote.parse(wire))
+          const index = decoded.publicItems.length === 0 ? 0 : i % decoded.publicItems.length
+          const big = PublicQuote.setQuantity(decoded, index, BigDecimal.make(v, scale))
+          const plain = PublicQuote.setQuantityFixed(parsed, index, { value: v, scale })
+          sameData(plain, big)
+          const t = PublicQuote.totals(big)
+          const f = PublicQuote.totalsFixed(plain)
+          assert.strictEqual(Money.toFixed(f.upFront.total, 2), Money.toFixed(t.upFront.total, 2))
+          assert.strictEqual(Money.toFixed(f.deposit, 2), Money.toFixed(t.deposit, 2))
+          f.items.forEach((row, k) => assert.isTrue(Money.equals(row.iTotalLine, t.items[k]!.iTotalLine)))
+          assert.deepStrictEqual(
+            PublicQuote.choices(plain).map((c) => [c.quote_item_id, c.selected, Money.toFixed(c.quantity, 4)]),
+            PublicQuote.choices(big).map((c) => [c.quote_item_id, c.selected, Money.toFixed(c.quantity, 4)])
+          )
+          big.publicItems.forEach((item, k) =>
+            assert.strictEqual(
+              PublicQuote.formatQuantity(plain.publicItems[k]!),
+              PublicQuote.formatNumber(item.quantity.value === 0n ? Money.one : item.quantity)
+            )
+          )
+        }
+      )
     ))
 
   it("property: after any sequence of customer choices each radio group has exactly one selected item", () =>
