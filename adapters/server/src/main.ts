@@ -23,6 +23,7 @@ import * as RateLimit from "./auth/RateLimit.ts"
 import * as AuthRepo from "./auth/Repo.ts"
 import * as Sessions from "./auth/Session.ts"
 import * as Content from "./Content.ts"
+import * as Customer from "./Customer.ts"
 import * as AntiForgery from "./http/AntiForgery.ts"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.ts"
 import * as PublicUrl from "./http/PublicUrl.ts"
@@ -47,12 +48,20 @@ const Services = Layer.mergeAll(
   AccountCache.layer,
   JsErrorLog.layer,
   Content.services,
-  Quotes.services
+  Quotes.services,
+  Customer.services
 ).pipe(Layer.provideMerge(Layer.mergeAll(AuthRepo.layer, AccountRepo.layer, RateLimit.layer, Passwords.layer)))
 
 /** The API: handlers per group, then the middleware they declare. */
 const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }).pipe(
-  Layer.provide([AuthHttp.layer, AccountHttp.layer, ServiceHttp.layer, Content.handlers, Quotes.handlers]),
+  Layer.provide([
+    AuthHttp.layer,
+    AccountHttp.layer,
+    ServiceHttp.layer,
+    Content.handlers,
+    Quotes.handlers,
+    Customer.handlers
+  ]),
   Layer.provide([
     AntiForgery.layer,
     ErrorEnvelope.layer,
@@ -65,6 +74,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
 export const Routes = Layer.mergeAll(
   ApiRoutes,
   HttpApiScalar.layer(Api, { path: "/api/docs", scalar: { customFetch: docsFetch } }),
+  Customer.routes,
   StaticApp.layer,
   AntiForgery.issueCookie
 )

@@ -26,7 +26,7 @@ import { AccountChosen, SignedIn } from "./Security.ts"
 import { FileUpload } from "./UploadsApi.ts"
 
 /** A customer link token as it appears in `/q/{token}` (base64url; 43 characters for 256 bits). */
-export const LinkToken = Schema.String.check(Schema.isMinLength(16), Schema.isMaxLength(100))
+export const LinkToken = Schema.String.check(Schema.isMaxLength(200))
 
 /** The account's branding on the customer page. */
 export const Branding = Schema.Struct({

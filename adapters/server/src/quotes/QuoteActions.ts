@@ -33,6 +33,7 @@ import * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
+import * as CustomerLinks from "../customer/Links.ts"
 import { HistoryRepo } from "../history/Repo.ts"
 import { renewedExpiry } from "./Editor.ts"
 import { type AccountFacts, type QuoteRecord, stateOf } from "./Records.ts"
@@ -152,6 +153,8 @@ export const run = Effect.fn("QuoteActions.run")(function* (
             if (check._tag === "InPast")
               return yield* InvalidInput.field("quote.expiry_date", Wording.apply(facts.noun, check.message))
             if (sentWhen === 0) sentWhen = now
+            // Each contact gets their customer link (kept if they already have one).
+            yield* CustomerLinks.ensure(account, id, nowMs)
             break
           }
           case "edit": {

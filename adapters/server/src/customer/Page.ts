@@ -1,0 +1,161 @@
+/**
+ * The customer's quote page and the signing room's QR image, as plain routes beside the API:
+ *
+ * - `GET /q/{token}`: the light customer page (`app/customer.html`, built into the app's `dist`), server-rendered
+ *   so the first paint does not wait for JavaScript: the account's name and logo, the title, the items and the
+ *   total in HTML, and the page's data inline as JSON (the same `CustomerQuote` the API answers; the view is
+ *   recorded here, once per load, unless previewing). A token that opens nothing answers 404 with a short page.
+ * - `GET /sign/qr/{a}/{b}/{c}`: an SVG QR code of the phone signing page for that room (`/sign/{a}/{b}/{c}`).
+ *   The room is derived from the link (`LinkToken.room`), so only a page that holds the link knows it. The phone
+ *   page and the live relay of the signature arrive with the push service (a later issue); until then the QR
+ *   opens the link's own room address.
+ *
+ * @since 0.1.0
+ */
+import { readFile } from "node:fs/promises"
+import { join } from "node:path"
+import { CustomerQuote as CustomerQuoteSchema } from "@quotekit/core/api/CustomerApi"
+import * as Markup from "@quotekit/core/Markup"
+import * as Message from "@quotekit/core/Message"
+import * as PublicQuote from "@quotekit/core/PublicQuote"
+import { Effect, Layer, Schema } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { SqlClient } from "effect/sql"
+import QRCode from "qrcode"
+import { escapeHtml } from "../history/HistoryWriter.ts"
+import { PublicUrl } from "../http/PublicUrl.ts"
+import { ServerConfig } from "../ServerConfig.ts"
+import * as CustomerQuote from "./CustomerQuote.ts"
+import * as LinkToken from "./LinkToken.ts"
+
+/** The page used while the app is not built: the server-rendered content without the page's script. */
+export const fallbackTemplate = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />
+<title><!--qk-title--></title></head><body><!--qk-ssr--><!--qk-data--></body></html>`
+
+const encode = Schema.encodeSync(CustomerQuoteSchema)
+
+/** JSON safe inside a `<script>` element. */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")
+
+/** The server-rendered part of the page: branding, title, state, items and total. */
+export const renderContent = (view: CustomerQuoteSchema): string => {
+  const q = view.quote
+  const logo =
+    view.branding.logo_url === null
+      ? ""
+      : `<img class="qk-logo" src="${escapeHtml(view.branding.logo_url)}" alt="${escapeHtml(view.branding.name)}" width="48" height="48" />`
+  const rows = q.publicItems
+    .map((item) => {
+      const body = item.item_body === "" ? "" : `<div class="qk-body">${Markup.toHtml(item.item_body)}</div>`
+      const title = item.item_title === "" ? "" : `<h3>${escapeHtml(item.item_title)}</h3>`
+      if (item.item_type !== 1) return title === "" && body === "" ? "" : `<li class="qk-text">${title}${body}</li>`
+      return `<li class="qk-price">${title}${body}</li>`
+    })
+    .join("")
+  const total =
+    q.publicItems.length === 0
+      ? ""
+      : `<p class="qk-total">${escapeHtml(Message.total)} ${escapeHtml(
+          PublicQuote.formatAmount(q, PublicQuote.totals(q).upFront.total)
+        )}</p>`
+  const notice = view.notice === null ? "" : `<p class="qk-notice" role="status">${escapeHtml(view.notice)}</p>`
+  return `<header class="qk-brand">${logo}<span class="qk-account">${escapeHtml(view.branding.name)}</span></header>
+<main id="qk-main"><h1 class="qk-title">${escapeHtml(q.title === "" ? Message.untitled : q.title)}</h1>${notice}
+<div id="qk-ssr"><ul class="qk-items">${rows}</ul>${total}</div><div id="qk-app"></div></main>`
+}
+
+/** The whole page from the built template. */
+export const renderPage = (template: string, view: CustomerQuoteSchema): string =>
+  template
+    .replace(
+      "<!--qk-title-->",
+      escapeHtml(`${view.quote.title === "" ? Message.untitled : view.quote.title} · ${view.branding.name}`)
+    )
+    .replace("<!--qk-ssr-->", renderContent(view))
+    .replace("<!--qk-data-->", `<script type="application/json" id="qk-data">${scriptJson(encode(view))}</script>`)
+
+const notFoundPage = (template: string) =>
+  template
+    .replace("<!--qk-title-->", escapeHtml(Message.notFoundTitle))
+    .replace(
+      "<!--qk-ssr-->",
+      `<main id="qk-main"><h1 class="qk-title">${escapeHtml(Message.quoteLinkNotFound)}</h1></main>`
+    )
+    .replace("<!--qk-data-->", "")
+
+let cached: { readonly root: string; readonly html: string } | undefined
+
+/** The built page template (`<appRoot>/customer.html`), read once; the fallback while the app is not built. */
+const template = Effect.gen(function* () {
+  const { appRoot } = yield* ServerConfig
+  if (cached?.root === appRoot) return cached.html
+  const html = yield* Effect.promise(() =>
+    readFile(join(appRoot, "customer.html"), "utf8").catch(() => fallbackTemplate)
+  )
+  cached = { root: appRoot, html }
+  return html
+})
+
+const headers = {
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY"
+}
+
+const page = HttpRouter.add(
+  "GET",
+  "/q/:token",
+  Effect.gen(function* () {
+    const params = yield* HttpRouter.params
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const preview = new URL(request.url, "http://x").searchParams.get("preview") ?? undefined
+    const html = yield* template
+    const token = params.token ?? ""
+    return yield* CustomerQuote.view(token, preview === "1" || preview === "2" ? preview : undefined).pipe(
+      Effect.map((view) =>
+        HttpServerResponse.text(renderPage(html, view), { contentType: "text/html; charset=utf-8", headers })
+      ),
+      Effect.catchTag("NotFound", () =>
+        Effect.succeed(
+          HttpServerResponse.text(notFoundPage(html), { status: 404, contentType: "text/html; charset=utf-8", headers })
+        )
+      )
+    )
+  })
+)
+
+const qr = HttpRouter.add(
+  "GET",
+  "/sign/qr/:account/:contact/:code",
+  Effect.gen(function* () {
+    const { account, contact, code } = yield* HttpRouter.params
+    const none = HttpServerResponse.empty({ status: 404 })
+    if (!/^\d{1,10}$/.test(account ?? "") || !/^\d{1,10}$/.test(contact ?? "") || !/^[0-9a-f]{32}$/.test(code ?? ""))
+      return none
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ link_token_hash: string }>`
+      SELECT link_token_hash FROM quote_contacts
+      WHERE account_id = ${Number(account)} AND quote_contact_id = ${Number(contact)}
+        AND link_token_hash IS NOT NULL`.pipe(Effect.orDie)
+    const room = `${account}/${contact}/${code}`
+    const hash = rows[0]?.link_token_hash
+    if (hash === undefined || LinkToken.room(Number(account), Number(contact), hash) !== room) return none
+    const base = yield* (yield* PublicUrl).current
+    const svg = yield* Effect.promise(() =>
+      QRCode.toString(`${base}/sign/${room}`, { type: "svg", margin: 1, errorCorrectionLevel: "M" })
+    )
+    return HttpServerResponse.text(svg, {
+      contentType: "image/svg+xml",
+      headers: { "cache-control": "private, max-age=3600", "x-content-type-options": "nosniff" }
+    })
+  })
+)
+
+/** The page and QR routes. */
+export const layer = Layer.mergeAll(page, qr)
