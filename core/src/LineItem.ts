@@ -77,12 +77,14 @@ export type Editing = typeof Editing.Type
 export const ITEM_CODE_MAX = 60
 
 /** A percent field of a line (`discount_item`): 0 to 100. */
-export const Percent = Money.DecimalFromString.check(
+export const Percent = /* @__PURE__ */ Money.DecimalFromString.check(
   Schema.isBetweenBigDecimal({ minimum: Money.zero, maximum: Money.hundred })
 )
 
 /** A quantity field (`quantity`, `editable_quantity`): never negative. */
-export const Quantity = Money.DecimalFromString.check(Schema.isGreaterThanOrEqualToBigDecimal(Money.zero))
+export const Quantity = /* @__PURE__ */ Money.DecimalFromString.check(
+  Schema.isGreaterThanOrEqualToBigDecimal(Money.zero)
+)
 
 /** A file attached to an item. */
 export const ItemFile = Schema.Struct({ file_id: Schema.Int, parent_id: Schema.Int })

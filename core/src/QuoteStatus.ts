@@ -35,22 +35,21 @@ export const is = (u: unknown): u is QuoteStatus => all.includes(u as QuoteStatu
 
 /** The label shown for each status (status badges, filters, window titles). */
 export const label = (status: QuoteStatus): string => {
-  const m = Message
   switch (status) {
     case "draft":
-      return m.draft
+      return Message.draft
     case "sentEditing":
-      return m.editing
+      return Message.editing
     case "sent":
-      return m.sent
+      return Message.sent
     case "accepted":
-      return m.accepted
+      return Message.accepted
     case "declined":
-      return m.declined
+      return Message.declined
     case "expired":
-      return m.expired
+      return Message.expired
     case "withdrawn":
-      return m.withdrawn
+      return Message.withdrawn
   }
 }
 

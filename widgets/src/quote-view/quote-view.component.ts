@@ -4,19 +4,18 @@ import * as Markup from "@quotekit/core/Markup"
 import * as Message from "@quotekit/core/Message"
 import * as Money from "@quotekit/core/Money"
 import * as NumberInput from "@quotekit/core/NumberInput"
+import * as Outcome from "@quotekit/core/Outcome"
 import * as PrivatePricing from "@quotekit/core/PrivatePricing"
 import * as PublicQuote from "@quotekit/core/PublicQuote"
 import * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import type * as QuoteTotals from "@quotekit/core/QuoteTotals"
 import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
 import type * as TaxMode from "@quotekit/core/TaxMode"
-import { BigDecimal, Result } from "effect"
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from "lit"
 import { unsafeHTML } from "lit/directives/unsafe-html.js"
 import { QkSelectionChangeEvent, type QkSelectionTotals } from "../events/qk-selection-change.ts"
 import { styles } from "./quote-view.styles.ts"
 
-const text = Message.catalogue
 const quantityPreset = NumberInput.presets.editableQuantity
 
 /** Where the element is: nothing to show yet, fetching `src`, showing a quote, or unable to. */
@@ -26,8 +25,12 @@ type Load =
   | { readonly _tag: "Failed"; readonly message: string; readonly detail: string }
   | { readonly _tag: "Ready" }
 
+type Totals = QuoteTotals.FixedTotals
+type GroupTotals = Totals["upFront"]
+type ItemTotals = Totals["items"][number]
+
 /** A group's figures as decimal strings, for `qk-selection-change`. */
-const groupWire = (g: QuoteTotals.GroupTotals): QkSelectionTotals => ({
+const groupWire = (g: GroupTotals): QkSelectionTotals => ({
   key: g.key,
   subtotal: Money.toFixed(g.subtotal, Money.AMOUNT_SCALE),
   discount: Money.toFixed(g.discount, Money.AMOUNT_SCALE),
@@ -36,20 +39,20 @@ const groupWire = (g: QuoteTotals.GroupTotals): QkSelectionTotals => ({
 })
 
 /** The label of one tax line: added on top, included in the prices, or listed but left out of the total. */
-const taxLabel = (mode: TaxMode.TaxMode, taxWord: string, rate: Money.Decimal): string => {
+const taxLabel = (mode: TaxMode.TaxMode, taxWord: string, rate: Money.Fixed): string => {
   const r = PublicQuote.formatNumber(rate)
   return mode === "inclusive"
-    ? text.taxIncluded(taxWord, r)
+    ? Message.taxIncluded(taxWord, r)
     : mode === "exclusive_excluding"
-      ? text.taxNotIncluded(taxWord, r)
-      : text.taxAdded(taxWord, r)
+      ? Message.taxNotIncluded(taxWord, r)
+      : Message.taxAdded(taxWord, r)
 }
 
 const notices: Partial<Record<QuoteStatus.QuoteStatus, string>> = {
-  accepted: text.quoteAcceptedNotice,
-  declined: text.quoteDeclinedNotice,
-  expired: text.quoteExpiredNotice,
-  withdrawn: text.quoteWithdrawnNotice
+  accepted: Message.quoteAcceptedNotice,
+  declined: Message.quoteDeclinedNotice,
+  expired: Message.quoteExpiredNotice,
+  withdrawn: Message.quoteWithdrawnNotice
 }
 
 /**
@@ -114,7 +117,8 @@ export class QkQuoteView extends LitElement {
 
   /**
    * The quote's public data (`PublicQuote`): an object as JSON parses it, or JSON text (the `data` attribute).
-   * Decoded with the core's schema; anything malformed shows the error state.
+   * Read with the core's `PublicQuote.parse` (the schema's checks, without the Schema runtime); anything malformed
+   * shows the error state.
    */
   declare data: unknown
   /** Address to fetch the quote's public data from (JSON), used when `data` is not given. */
@@ -126,11 +130,11 @@ export class QkQuoteView extends LitElement {
   /** @internal Where loading stands. */
   declare _load: Load
   /** @internal The quote with the customer's changes; undefined until data is decoded. */
-  declare _quote: PublicQuote.PublicQuote | undefined
+  declare _quote: PublicQuote.Plain | undefined
   /** @internal Quantity texts being typed, by row index, until committed. */
   declare _typed: ReadonlyMap<number, string>
 
-  #totals: QuoteTotals.QuoteTotals | undefined
+  #totals: Totals | undefined
   #fetch: AbortController | undefined
 
   constructor() {
@@ -145,7 +149,7 @@ export class QkQuoteView extends LitElement {
   }
 
   /** The quote with the customer's current choices and quantities (the core's `PublicQuote`), once loaded. */
-  get quote(): PublicQuote.PublicQuote | undefined {
+  get quote(): PublicQuote.Plain | undefined {
     return this._quote
   }
 
@@ -153,7 +157,7 @@ export class QkQuoteView extends LitElement {
   get selection(): QkSelectionChangeEvent["detail"] | undefined {
     const quote = this._quote
     if (!quote) return undefined
-    const totals = this.#totals ?? PublicQuote.totals(quote)
+    const totals = this.#totals ?? PublicQuote.totalsFixed(quote)
     return {
       items: PublicQuote.choices(quote).map((c) => ({
         quote_item_id: c.quote_item_id,
@@ -179,7 +183,7 @@ export class QkQuoteView extends LitElement {
     } else if (changed.has("src") && this.src !== "" && (this.data === undefined || this.data === "")) {
       this.#load(this.src)
     }
-    if (changed.has("_quote")) this.#totals = this._quote ? PublicQuote.totals(this._quote) : undefined
+    if (changed.has("_quote")) this.#totals = this._quote ? PublicQuote.totalsFixed(this._quote) : undefined
   }
 
   /** Decode public data (JSON text or parsed); on failure show the error state, and say why in the console. */
@@ -189,13 +193,13 @@ export class QkQuoteView extends LitElement {
       try {
         parsed = JSON.parse(input)
       } catch (e) {
-        this.#fail(text.unexpectedResponse, String(e))
+        this.#fail(Message.unexpectedResponse, String(e))
         return
       }
     }
-    const decoded = PublicQuote.decode(parsed)
-    if (Result.isFailure(decoded)) {
-      this.#fail(text.unexpectedResponse, decoded.failure.message)
+    const decoded = PublicQuote.parse(parsed)
+    if (Outcome.isFailure(decoded)) {
+      this.#fail(Message.unexpectedResponse, decoded.failure.message)
       return
     }
     this._typed = new Map()
@@ -222,27 +226,27 @@ export class QkQuoteView extends LitElement {
         signal: controller.signal
       })
       if (!response.ok) {
-        const message = response.status === 404 ? text.quoteNotFound : text.unexpectedResponse
+        const message = response.status === 404 ? Message.quoteNotFound : Message.unexpectedResponse
         this.#fail(message, `${src} answered ${response.status}`)
         return
       }
       body = await response.json()
     } catch (e) {
-      if (!controller.signal.aborted) this.#fail(text.loadFailed, String(e))
+      if (!controller.signal.aborted) this.#fail(Message.loadFailed, String(e))
       return
     }
     if (!controller.signal.aborted) this.#accept(body)
   }
 
-  #status(quote: PublicQuote.PublicQuote): QuoteStatus.QuoteStatus | undefined {
+  #status(quote: PublicQuote.Plain): QuoteStatus.QuoteStatus | undefined {
     return QuoteStatus.is(this.status) ? this.status : quote.status
   }
 
   /** Apply a customer change; when it changed anything, report the new selections and totals. */
-  #change(next: PublicQuote.PublicQuote): void {
+  #change(next: PublicQuote.Plain): void {
     if (next === this._quote) return
     this._quote = next
-    this.#totals = PublicQuote.totals(next)
+    this.#totals = PublicQuote.totalsFixed(next)
     const detail = this.selection
     if (detail) this.dispatchEvent(new QkSelectionChangeEvent(detail))
   }
@@ -257,8 +261,9 @@ export class QkQuoteView extends LitElement {
     if (!quote) return
     const typed = (event.target as HTMLInputElement).value
     this._typed = new Map(this._typed).set(index, typed)
-    const evaluation = NumberInput.evaluate(typed, quantityPreset)
-    if (Result.isSuccess(evaluation)) this.#change(PublicQuote.setQuantity(quote, index, evaluation.success.value))
+    const evaluation = NumberInput.evaluateFixed(typed, quantityPreset)
+    if (Outcome.isSuccess(evaluation))
+      this.#change(PublicQuote.setQuantityFixed(quote, index, evaluation.success.value))
   }
 
   #onQuantityCommit(index: number, event: Event): void {
@@ -266,9 +271,9 @@ export class QkQuoteView extends LitElement {
     if (!quote) return
     if (event instanceof KeyboardEvent && event.key !== "Enter") return
     const input = event.target as HTMLInputElement
-    const evaluation = NumberInput.finalise(input.value, quantityPreset)
-    if (Result.isFailure(evaluation)) return
-    const next = PublicQuote.setQuantity(quote, index, evaluation.success.value)
+    const evaluation = NumberInput.finaliseFixed(input.value, quantityPreset)
+    if (Outcome.isFailure(evaluation)) return
+    const next = PublicQuote.setQuantityFixed(quote, index, evaluation.success.value)
     const typed = new Map(this._typed)
     typed.delete(index)
     this._typed = typed
@@ -280,17 +285,17 @@ export class QkQuoteView extends LitElement {
   protected override render() {
     const load = this._load
     const quote = this._quote
-    if (load._tag === "Loading") return html`<p part="message" class="message" role="status">${text.loading}</p>`
+    if (load._tag === "Loading") return html`<p part="message" class="message" role="status">${Message.loading}</p>`
     if (load._tag === "Failed")
       return html`<div part="error" class="message error" role="alert">
-        <strong>${load.message}</strong> ${text.tryLater}
+        <strong>${load.message}</strong> ${Message.tryLater}
       </div>`
     if (load._tag === "Empty" || !quote || !this.#totals) return nothing
     const status = this.#status(quote)
     const notice = status ? notices[status] : undefined
     return html`<article part="base" aria-labelledby="title">
       <header part="header" class="header">
-        <h2 part="title" id="title">${quote.title.trim() === "" ? text.untitled : quote.title}</h2>
+        <h2 part="title" id="title">${quote.title.trim() === "" ? Message.untitled : quote.title}</h2>
         ${quote.quote_no === undefined ? nothing : html`<span class="number">#${quote.quote_no}</span>`}
         ${notice && status ? html`<span part="status" class="badge">${QuoteStatus.label(status)}</span>` : nothing}
       </header>
@@ -299,11 +304,7 @@ export class QkQuoteView extends LitElement {
     </article>`
   }
 
-  #items(
-    quote: PublicQuote.PublicQuote,
-    totals: QuoteTotals.QuoteTotals,
-    status: QuoteStatus.QuoteStatus | undefined
-  ): TemplateResult {
+  #items(quote: PublicQuote.Plain, totals: Totals, status: QuoteStatus.QuoteStatus | undefined): TemplateResult {
     const open = PublicQuote.acceptsChanges(status) && !this.readonly
     const selected = ContactChoice.selection(quote.publicItems)
     const groupOf = new Map<number, number>()
@@ -331,11 +332,11 @@ export class QkQuoteView extends LitElement {
     </ol>`
   }
 
-  #title(item: PublicQuote.PublicItem, index: number): TemplateResult | typeof nothing {
+  #title(item: PublicQuote.PlainItem, index: number): TemplateResult | typeof nothing {
     return item.item_title === "" ? nothing : html`<h3 part="item-title" id="title-${index}">${item.item_title}</h3>`
   }
 
-  #body(item: PublicQuote.PublicItem): TemplateResult | typeof nothing {
+  #body(item: PublicQuote.PlainItem): TemplateResult | typeof nothing {
     // The core's Markup renderer escapes every text and allows only a fixed set of elements, attributes and
     // address schemes, so its output is trusted HTML here; nothing else is ever inserted unescaped.
     return item.item_body === ""
@@ -344,9 +345,9 @@ export class QkQuoteView extends LitElement {
   }
 
   #priceRow(
-    quote: PublicQuote.PublicQuote,
-    figures: QuoteTotals.ItemTotals,
-    item: PublicQuote.PublicItem,
+    quote: PublicQuote.Plain,
+    figures: ItemTotals,
+    item: PublicQuote.PlainItem,
     index: number,
     selected: boolean,
     radioGroup: number | undefined,
@@ -358,7 +359,7 @@ export class QkQuoteView extends LitElement {
     const state = optional ? (selected ? " item-selected" : " item-unselected") : ""
     const showCode = PrivatePricing.shows(bits, "itemCode") && item.item_code !== ""
     const term = SubscriptionTerm.isSubscription(item) ? SubscriptionTerm.describe(item) : ""
-    const label = item.item_title === "" ? text.optionalItem : undefined
+    const label = item.item_title === "" ? Message.optionalItem : undefined
     return html`<li part="item item-price${state}" class="item ${optional ? "choosable" : ""} ${optional && !selected ? "unselected" : ""}">
       ${
         optional
@@ -380,7 +381,7 @@ export class QkQuoteView extends LitElement {
       <div class="text">
         ${showCode ? html`<span part="item-code" class="code">${item.item_code}</span>` : nothing}
         ${this.#title(item, index)}
-        ${optional && !radio ? html`<span class="optional">${text.optionalItem}</span>` : nothing}
+        ${optional && !radio ? html`<span class="optional">${Message.optionalItem}</span>` : nothing}
         ${this.#body(item)}
       </div>
       ${
@@ -399,16 +400,10 @@ export class QkQuoteView extends LitElement {
     </li>`
   }
 
-  #quantity(
-    quote: PublicQuote.PublicQuote,
-    item: PublicQuote.PublicItem,
-    index: number,
-    open: boolean
-  ): TemplateResult {
+  #quantity(quote: PublicQuote.Plain, item: PublicQuote.PlainItem, index: number, open: boolean): TemplateResult {
     const unit = PublicQuote.formatUnitPrice(quote, item.price_unit)
-    const quantity = LineItem.effectiveQuantity(item.quantity)
     if (!open || !PublicQuote.isQuantityEditable(quote, item))
-      return html`<span class="qty">${PublicQuote.formatNumber(quantity)} × ${unit}</span>`
+      return html`<span class="qty">${PublicQuote.formatQuantity(item)} × ${unit}</span>`
     const typed = this._typed.get(index)
     const hint = typed === undefined ? undefined : NumberInput.hint(typed, quantityPreset)
     return html`<span class="qty">
@@ -418,7 +413,7 @@ export class QkQuoteView extends LitElement {
           type="text"
           inputmode="decimal"
           autocomplete="off"
-          aria-label=${text.itemQuantity(item.item_title)}
+          aria-label=${Message.itemQuantity(item.item_title)}
           .value=${typed ?? NumberInput.format(item.quantity, quantityPreset)}
           @input=${(e: Event) => this.#onQuantityInput(index, e)}
           @change=${(e: Event) => this.#onQuantityCommit(index, e)}
@@ -431,13 +426,9 @@ export class QkQuoteView extends LitElement {
       >`
   }
 
-  #subtotalRow(
-    quote: PublicQuote.PublicQuote,
-    figures: QuoteTotals.ItemTotals,
-    item: PublicQuote.PublicItem
-  ): TemplateResult {
+  #subtotalRow(quote: PublicQuote.Plain, figures: ItemTotals, item: PublicQuote.PlainItem): TemplateResult {
     return html`<li part="item item-subtotal" class="item subtotal">
-      <div class="text">${item.item_title === "" ? text.subtotal : item.item_title}</div>
+      <div class="text">${item.item_title === "" ? Message.subtotal : item.item_title}</div>
       <div class="price">
         <span class="amount">${PublicQuote.formatAmount(quote, figures.iTotalLine)}</span>
         ${figures.recurring.map(
@@ -448,7 +439,7 @@ export class QkQuoteView extends LitElement {
     </li>`
   }
 
-  #totalsBlock(quote: PublicQuote.PublicQuote, totals: QuoteTotals.QuoteTotals): TemplateResult {
+  #totalsBlock(quote: PublicQuote.Plain, totals: Totals): TemplateResult {
     const upFrontShown = totals.upFront.itemCount > 0 || totals.subscriptions.length === 0
     return html`<li part="totals" class="totals">
       ${upFrontShown ? this.#group(quote, totals.upFront, "", true) : nothing}
@@ -456,21 +447,21 @@ export class QkQuoteView extends LitElement {
     </li>`
   }
 
-  #group(quote: PublicQuote.PublicQuote, g: QuoteTotals.GroupTotals, term: string, upFront: boolean): TemplateResult {
+  #group(quote: PublicQuote.Plain, g: GroupTotals, term: string, upFront: boolean): TemplateResult {
     const row = (label: string, amount: string, part = "total-row") =>
       html`<div part=${part} class="row ${part === "total" ? "grand" : ""}"><dt>${label}</dt><dd>${amount}</dd></div>`
-    const money = (n: Money.Decimal) => PublicQuote.formatAmount(quote, n)
-    const hasDiscount = !BigDecimal.isZero(quote.discount_overall)
+    const money = (n: Money.Fixed) => PublicQuote.formatAmount(quote, n)
+    const hasDiscount = !Money.isZero(quote.discount_overall)
     const taxes = quote.amounts_entered === "no_tax" ? [] : g.taxes
-    const totalLabel = term === "" ? text.total : `${text.total} ${term}`
+    const totalLabel = term === "" ? Message.total : `${Message.total} ${term}`
     return html`<dl>
-      ${hasDiscount || taxes.length > 0 ? row(text.subtotal, money(g.subtotal)) : nothing}
-      ${hasDiscount ? row(text.discountPercent(PublicQuote.formatNumber(quote.discount_overall)), money(BigDecimal.negate(g.discount))) : nothing}
+      ${hasDiscount || taxes.length > 0 ? row(Message.subtotal, money(g.subtotal)) : nothing}
+      ${hasDiscount ? row(Message.discountPercent(PublicQuote.formatNumber(quote.discount_overall)), money(Money.negated(g.discount))) : nothing}
       ${taxes.map((t) => row(taxLabel(quote.amounts_entered, quote.tax_word, t.rate), money(t.amount)))}
       ${row(totalLabel, `${money(g.total)} ${quote.currencyCode}`.trim(), "total")}
       ${
-        upFront && !BigDecimal.isZero(quote.deposit_percent)
-          ? row(text.depositPercent(PublicQuote.formatNumber(quote.deposit_percent)), money(g.deposit), "deposit")
+        upFront && !Money.isZero(quote.deposit_percent)
+          ? row(Message.depositPercent(PublicQuote.formatNumber(quote.deposit_percent)), money(g.deposit), "deposit")
           : nothing
       }
     </dl>`
