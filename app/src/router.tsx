@@ -110,6 +110,17 @@ const templateEditor = createRoute({
   validateSearch: stringSearch,
   component: lazy(() => import("./quotes/QuoteEditorPage.tsx"), "TemplateEditorPage")
 })
+const quotePage = createRoute({
+  getParentRoute: () => app,
+  path: "/quote/$quoteId",
+  validateSearch: stringSearch,
+  component: lazy(() => import("./quotes/QuotePage.tsx"), "QuotePage")
+})
+const quoteVersions = createRoute({
+  getParentRoute: () => app,
+  path: "/quote/versions/$quoteId",
+  component: lazy(() => import("./quotes/VersionsPage.tsx"), "VersionsPage")
+})
 /** A signed-in page at `path` whose component is a lazy chunk (contacts, content, leads and settings screens). */
 const page = <const P extends string>(path: P, component: ReturnType<typeof lazy>) =>
   createRoute({ getParentRoute: () => app, path, validateSearch: stringSearch, component })
@@ -166,6 +177,8 @@ const routeTree = rootRoute.addChildren([
     quoteEditor,
     quoteEditorDefault,
     templateEditor,
+    quotePage,
+    quoteVersions,
     contactList,
     contactView,
     contactForm,

@@ -628,6 +628,7 @@ export const versionOf = (when: string) => `Version of ${when}`
 export const noVersions = "No versions yet. A version is kept each time a sent quote is edited."
 export const readOnlyVersion = "This is an earlier version, shown read-only."
 export const addFromItems = "Add from Items"
+export const quoteActions = "Quote actions"
 export const itemMarginColumn = "Margin"
 export { delete_ as delete }
 
@@ -1147,6 +1148,7 @@ export const catalogue = {
   noVersions,
   readOnlyVersion,
   addFromItems,
+  quoteActions,
   itemMarginColumn
 } as const
 

@@ -23,14 +23,14 @@ import type { Action, EditorMode } from "./useQuoteDraft.ts"
 /** Currencies as the picker lists them: the special set first, then the rest by name. */
 const currencies = [...Currency.special, ...Currency.all.filter((c) => !Currency.isSpecial(c.id))]
 
-/** The account's date style: a style pattern, or (older caches) its index among the six styles. */
-const dateStyle = (setting: unknown): DateFormat.Style =>
+/** The account's date style (exported for the quote page): a style pattern, or (older caches) its index among the six styles. */
+export const dateStyle = (setting: unknown): DateFormat.Style =>
   typeof setting === "number"
     ? (DateFormat.styles[setting] ?? DateFormat.styles[0]!)
     : (DateFormat.styles.find((s) => s === setting) ?? DateFormat.styles[0]!)
 
 /** How a tax mode reads in the picker, in the account's word for tax. */
-const taxModeLabel = (m: ReturnType<typeof useMessages>, mode: TaxMode.TaxMode, taxWord: string): string => {
+export const taxModeLabel = (m: ReturnType<typeof useMessages>, mode: TaxMode.TaxMode, taxWord: string): string => {
   switch (mode) {
     case "exclusive_including":
       return m.taxExclusive(taxWord)

@@ -1,0 +1,277 @@
+/**
+ * The quote page (`/quote/{id}`): tabs Overview and All Activity. Overview shows the status, the sent (or last
+ * changed) date, the number and the total; the Active/Waiting dropdown (hidden where the core says so, as the
+ * server's `showsActiveWaiting`); the stats (opens, edits, follow-ups); 'Settings applied'; the latest
+ * activity; and the action bar of every action the core offers. All Activity lists the history with a
+ * 'Versions' link to the read-only versions. The preview toggle ('Editing' / 'Preview', then 'Viewing as You'
+ * / 'Viewing as Customer') shows the quote as the customer sees it.
+ */
+
+import * as ArchiveState from "@quotekit/core/ArchiveState"
+import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
+import * as Currency from "@quotekit/core/Currency"
+import * as DateFormat from "@quotekit/core/DateFormat"
+import * as Money from "@quotekit/core/Money"
+import * as Quote from "@quotekit/core/Quote"
+import * as QuoteRoute from "@quotekit/core/QuoteRoute"
+import * as RelativeTime from "@quotekit/core/RelativeTime"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { Link, useNavigate, useParams } from "@tanstack/react-router"
+import { DateTime, Option, Result } from "effect"
+import { Tabs } from "radix-ui"
+import { useState } from "react"
+import { useApi } from "../api/client.ts"
+import { ActivityHistory } from "../history/ActivityHistory.tsx"
+import { useMessages } from "../page/useMessages.ts"
+import { usePageTitle } from "../page/usePageTitle.ts"
+import { useAccount } from "../session/useAccount.ts"
+import banner from "../shell/Banner.module.css"
+import { LoadFailure } from "../shell/LoadFailure.tsx"
+import page from "../shell/Page.module.css"
+import { FormBanner } from "../signin/FormBanner.tsx"
+import controls from "../theme/Controls.module.css"
+import { QuoteActionBar } from "./QuoteActionBar.tsx"
+import { dateStyle, taxModeLabel } from "./QuoteDetails.tsx"
+import list from "./QuoteList.module.css"
+import styles from "./QuotePage.module.css"
+import { QuotePreview } from "./QuotePreview.tsx"
+
+/** The text of a history row's HTML (the server escapes what users typed; the page shows text only). */
+const textOf = (html: string): string => new DOMParser().parseFromString(html, "text/html").body.textContent ?? ""
+
+const Fact = ({ label, children }: { readonly label: string; readonly children: React.ReactNode }) => (
+  <div className={styles.fact}>
+    <span className={styles.factLabel}>{label}</span>
+    <span className={styles.factValue}>{children}</span>
+  </div>
+)
+
+/** The quote page. */
+export const QuotePage = () => {
+  const m = useMessages()
+  const api = useApi()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const account = useAccount()
+  const params: { quoteId?: string } = useParams({ strict: false })
+  const routeId = Quote.parseRouteId(params.quoteId ?? "")
+  const id = Result.isSuccess(routeId) && routeId.success !== "new" ? routeId.success : 0
+  const overview = useQuery({
+    queryKey: ["quotes", "overview", id],
+    queryFn: () => api.overview(String(id)),
+    enabled: id > 0
+  })
+  const [tab, setTab] = useState<"overview" | "activity">("overview")
+  const [preview, setPreview] = useState(false)
+  const [asCustomer, setAsCustomer] = useState(false)
+  const editor = useQuery({
+    queryKey: ["quotes", "preview", id],
+    queryFn: () => api.editor({ kind: "edit", id: String(id), action: "is-editing" }, {}),
+    enabled: id > 0 && preview
+  })
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<unknown>(null)
+  const o = overview.data
+  usePageTitle(o === undefined ? m.quotes : o.quote.title.trim() === "" ? m.untitled : o.quote.title)
+
+  if (id === 0)
+    return (
+      <div className={page.page}>
+        <div className={banner.error} role="alert">
+          <p className={banner.title}>{m.quoteNotFound}</p>
+        </div>
+      </div>
+    )
+  if (overview.isError) return <LoadFailure error={overview.error} onRetry={() => void overview.refetch()} />
+  if (o === undefined || account.data === undefined)
+    return (
+      <div className={page.page} aria-busy="true">
+        <p className={page.empty}>{m.loading}</p>
+      </div>
+    )
+
+  const q = o.quote
+  const signin = account.data.account_signin
+  const currency = Option.getOrUndefined(Currency.byId(q.currency_id))
+  const symbol = signin.showSymbol ? (currency?.symbol ?? "") : ""
+  const zone = DateTime.zoneMakeLocal()
+  const now = Math.floor(Date.now() / 1000)
+  const date = q.sent_when > 0 ? q.sent_when : q.modified
+  const archive = Option.getOrElse(ArchiveState.fromId(q.archive_id), () => "active" as const)
+
+  const run = (offer: QuotesApi.ActionOffer) => {
+    const action = offer.action
+    if (action === "copyToNewQuote") {
+      void navigate({ to: QuoteRoute.editor("edit", "new"), search: { "from-quote": String(id) } })
+      return
+    }
+    if (action === "copyToTemplate") {
+      void navigate({ to: QuoteRoute.editor("template", "new"), search: { "from-quote": String(id) } })
+      return
+    }
+    if (action === "sendFollowUp") {
+      void navigate({ to: QuoteRoute.quotePage(id), search: { "do-follow-up": "1", returnTo: "quote" } })
+      return
+    }
+    setBusy(true)
+    setFailure(null)
+    api.quoteAction(action, id).then(
+      (answer) => {
+        setBusy(false)
+        void queryClient.invalidateQueries({ queryKey: ["quotes"] })
+        void queryClient.invalidateQueries({ queryKey: ["dashboard"] })
+        const href = answer.upNext.href
+        if (QuoteRoute.isLocalPath(href) && href.split("?")[0] !== QuoteRoute.quotePage(id)) void navigate({ to: href })
+      },
+      (error: unknown) => {
+        setBusy(false)
+        setFailure(error)
+      }
+    )
+  }
+
+  return (
+    <div className={page.page}>
+      <div className={page.header}>
+        <h1 className={page.heading}>{q.title.trim() === "" ? m.untitled : q.title}</h1>
+        <div className={styles.toggles}>
+          <fieldset aria-label={m.preview} className={styles.actionBar}>
+            <button
+              type="button"
+              className={preview ? controls.button : controls.primary}
+              aria-pressed={!preview}
+              onClick={() => setPreview(false)}
+            >
+              {m.editing}
+            </button>
+            <button
+              type="button"
+              className={preview ? controls.primary : controls.button}
+              aria-pressed={preview}
+              onClick={() => setPreview(true)}
+            >
+              {m.preview}
+            </button>
+          </fieldset>
+          {preview && (
+            <fieldset aria-label={m.viewingAsCustomer} className={styles.actionBar}>
+              <button
+                type="button"
+                className={asCustomer ? controls.button : controls.primary}
+                aria-pressed={!asCustomer}
+                onClick={() => setAsCustomer(false)}
+              >
+                {m.viewingAsYou}
+              </button>
+              <button
+                type="button"
+                className={asCustomer ? controls.primary : controls.button}
+                aria-pressed={asCustomer}
+                onClick={() => setAsCustomer(true)}
+              >
+                {m.viewingAsCustomer}
+              </button>
+            </fieldset>
+          )}
+        </div>
+      </div>
+      <FormBanner error={failure} />
+      <QuoteActionBar offers={o.offers} busy={busy} onRun={run} />
+      {preview ? (
+        <section className={controls.card}>
+          {editor.isError ? (
+            <LoadFailure error={editor.error} onRetry={() => void editor.refetch()} />
+          ) : editor.data === undefined ? (
+            <p className={page.empty}>{m.loading}</p>
+          ) : (
+            <QuotePreview editor={editor.data} account={account.data} asCustomer={asCustomer} />
+          )}
+        </section>
+      ) : (
+        <Tabs.Root value={tab} onValueChange={(t) => setTab(t === "activity" ? "activity" : "overview")}>
+          <Tabs.List className={list.tabs} aria-label={q.title.trim() === "" ? m.untitled : q.title}>
+            <Tabs.Trigger value="overview" className={list.tab}>
+              {m.overview}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="activity" className={list.tab}>
+              {m.allActivity}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="overview" className={styles.stack}>
+            <section className={`${controls.card} ${styles.summary}`} aria-label={m.overview}>
+              <Fact label={m.statusFilter}>
+                <span
+                  className={`${list.status} ${list[o.quote.status === "accepted" ? "status-accepted" : o.quote.status === "sent" ? "status-sent" : o.quote.status === "draft" || o.quote.status === "sentEditing" ? "status-draft" : "status-red"] ?? ""}`}
+                  data-status={q.status}
+                >
+                  {o.status_label}
+                </span>
+              </Fact>
+              <Fact label={q.sent_when > 0 ? m.sentDate : m.edited}>
+                {date > 0 ? DateFormat.format(date, dateStyle(signin.dateFormat), zone) : ""}
+              </Fact>
+              <Fact label={m.quoteNumber}>{q.quote_no > 0 ? `#${q.quote_no}` : ""}</Fact>
+              <Fact label={m.total}>
+                {symbol}
+                {Money.format(q.price_current)}
+                {signin.showCode && currency !== undefined ? ` ${currency.code}` : ""}
+              </Fact>
+              {o.showsActiveWaiting && (
+                <label className={styles.fact}>
+                  <span className={styles.factLabel}>{m.archive}</span>
+                  <select
+                    className={controls.select}
+                    value={archive === "waiting" ? "waiting" : "active"}
+                    disabled={busy}
+                    onChange={(e) =>
+                      run({
+                        action: e.currentTarget.value === "waiting" ? "markWaiting" : "markActive",
+                        label: "",
+                        disabledReason: null,
+                        checked: null,
+                        confirmation: null
+                      })
+                    }
+                  >
+                    <option value="active">{m.active}</option>
+                    <option value="waiting">{m.waiting}</option>
+                  </select>
+                </label>
+              )}
+            </section>
+            <section className={`${controls.card} ${styles.summary}`} aria-label={m.opens}>
+              <Fact label={m.opens}>{o.stats.opens}</Fact>
+              <Fact label={m.edits}>{o.stats.edits}</Fact>
+              <Fact label={m.followUps}>{o.stats.followups}</Fact>
+            </section>
+            <section className={`${controls.card} ${styles.summary}`} aria-label={m.settingsApplied}>
+              <Fact label={m.settingsApplied}>{taxModeLabel(m, q.amounts_entered, signin.taxWord)}</Fact>
+              <Fact label={m.currency}>{currency === undefined ? "" : `${currency.code} ${currency.symbol}`}</Fact>
+              <Fact label={m.discount}>{Money.format(q.discount_overall)}%</Fact>
+              <Fact label={m.deposit}>{Money.format(q.deposit_percent)}%</Fact>
+            </section>
+            {o.recent !== null && (
+              <section className={controls.card} aria-label={m.recentActivity}>
+                <p>
+                  <span>{textOf(o.recent.html_summary)}</span>{" "}
+                  <span className={styles.muted}>{RelativeTime.describe(o.recent.action_time, now)}</span>
+                </p>
+                <button type="button" className={controls.ghost} onClick={() => setTab("activity")}>
+                  {m.allActivity}
+                </button>
+              </section>
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="activity" className={styles.stack}>
+            <section className={controls.card} aria-label={m.allActivity}>
+              <Link to="/quote/versions/$quoteId" params={{ quoteId: String(id) }} className={controls.button}>
+                {m.versions}
+              </Link>
+              <ActivityHistory table="quote" id={id} />
+            </section>
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </div>
+  )
+}
