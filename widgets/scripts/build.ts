@@ -24,8 +24,9 @@ export type BundleName = keyof typeof bundles
 
 const EXTERNAL = /^(?:lit|lit-html|lit-element|@lit\/[^/]+|effect|@quotekit\/core)(?:\/|$)/
 
-// Schema constructors only build descriptions; marking them pure lets the bundler drop the entity schemas the
-// core modules declare beside their arithmetic when a widget uses the arithmetic alone.
+// Schema constructors only build descriptions, so they are pure. This name list matches little, though: the
+// bundler resolves `Schema.Struct(...)` to the function before comparing names, so the core marks its top-level
+// schema calls `/* @__PURE__ */` where a widget must not keep them (see the README's Sizes).
 const PURE = ["Schema"]
 
 const base = (outDir: string): InlineConfig => ({

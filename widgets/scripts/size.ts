@@ -3,10 +3,10 @@
  * it): each bundle minified and gzipped (level 9), Lit and the core modules included, printed as
  * `widgets.signature-pad.gz: N KB` (1 KB = 1,024 bytes).
  *
- * Each element has a target (the budget it is meant to meet) and a ceiling (what CI enforces today). The two
- * differ while the core modules the elements need still pull in Effect's Schema (about 25 KB gzipped) through
- * their error classes and entity schemas, and the whole message catalogue: see the figures in the widgets
- * README. Lower each ceiling to its target as soon as the measured size allows; never raise one to pass.
+ * Each element has a target (the budget it is meant to meet) and a ceiling (what CI enforces today). The pad
+ * meets its budget, so its ceiling is the budget. The quote view's ceiling stays above its target while its
+ * core modules still pull in Effect's Schema (see the widgets README). Lower each ceiling to its target as soon
+ * as the measured size allows; never raise one to pass.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -22,8 +22,8 @@ export interface Budget {
 
 /** Budgets per element, Lit included. */
 export const budgets: Readonly<Record<BundleName, Budget>> = {
-  "signature-pad": { target: 12, ceiling: 46 },
-  "quote-view": { target: 20, ceiling: 59 }
+  "signature-pad": { target: 12, ceiling: 12 },
+  "quote-view": { target: 20, ceiling: 46 }
 }
 
 /** One element's measured size. */
