@@ -15,6 +15,7 @@ import Invoicing from "./migrations/0006_invoicing.ts"
 import Search from "./migrations/0007_search.ts"
 import QuotesServer from "./migrations/0100_quotes_server.ts"
 import ContentServer from "./migrations/0200_content_server.ts"
+import ContactLookup from "./migrations/0201_contact_lookup.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -26,7 +27,8 @@ export const all = {
   "6_invoicing": Invoicing,
   "7_search": Search,
   "100_quotes_server": QuotesServer,
-  "200_content_server": ContentServer
+  "200_content_server": ContentServer,
+  "201_contact_lookup": ContactLookup
 }
 
 /** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the search path. */

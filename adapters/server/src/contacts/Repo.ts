@@ -116,7 +116,11 @@ export const searchText = (
     .join(" ")
     .toLowerCase()
 
-/** The repository over SQL. */
+/**
+ * The repository over SQL. Statements that search text run unprepared: PostgreSQL then plans each with its
+ * actual search, while a prepared statement soon switches to a generic plan that cannot use the name and
+ * trigram indexes for a pattern it does not know (50,000 contacts: ~1 ms against ~30 ms).
+ */
 export const layer = Layer.effect(
   ContactsRepo,
   Effect.gen(function* () {
@@ -173,23 +177,45 @@ export const layer = Layer.effect(
           Effect.orDie
         ),
       count: (account, f) =>
-        sql<{ n: number }>`SELECT count(*)::int AS n FROM contacts c WHERE ${where(account, f)}`.pipe(
+        sql<{ n: number }>`SELECT count(*)::int AS n FROM contacts c WHERE ${where(account, f)}`.unprepared.pipe(
           Effect.map((rows) => rows[0]?.n ?? 0),
           Effect.orDie
         ),
-      lookup: (account, search, companiesOnly, limit) => {
-        const term = search.trim().toLowerCase()
-        return sql<Raw>`${select}
-          WHERE c.account_id = ${account} AND c.merged_into IS NULL AND c.archive_id = 1
-            AND c.search_text LIKE ${likeTerm(term)}
-            ${companiesOnly ? sql`AND c.contact_type = 'company'` : sql``}
-          ORDER BY (lower(c.name_first) LIKE ${`${likeTerm(term).slice(1)}`}) DESC,
-                   lower(c.name_first), lower(c.name_last), c.contact_id
-          LIMIT ${limit}`.pipe(
-          Effect.map((rows) => rows.map(toRow)),
-          Effect.orDie
-        )
-      },
+      lookup: (account, search, companiesOnly, limit) =>
+        Effect.gen(function* () {
+          const term = search.trim().toLowerCase()
+          // A range rather than LIKE 'text%': the bounds stay usable by the index in a prepared statement's
+          // generic plan, where a LIKE pattern given as a parameter is not.
+          const upper = `${term}\u{10FFFF}`
+          const current = sql`c.account_id = ${account} AND c.archive_id = 1 AND c.merged_into IS NULL
+            ${companiesOnly ? sql`AND c.contact_type = 'company'` : sql``}`
+          // Names and emails starting with the text come first, each straight off its index (0201 migration).
+          const starting = (column: string, rank: number) => sql`(
+            SELECT c.contact_id, ${rank}::int AS rank, lower(${sql(column)}) COLLATE "C" AS k FROM contacts c
+            WHERE ${current} AND lower(${sql(column)}) COLLATE "C" >= ${term}
+              AND lower(${sql(column)}) COLLATE "C" < ${upper}
+            ORDER BY lower(${sql(column)}) COLLATE "C", c.contact_id LIMIT ${limit})`
+          const first = yield* sql<Raw & { rank: number }>`
+            WITH p AS (${starting("name_first", 1)} UNION ALL ${starting("name_last", 2)} UNION ALL ${starting("email", 3)}),
+                 best AS (SELECT contact_id, min(rank) AS rank, min(k) AS k FROM p GROUP BY contact_id
+                          ORDER BY 2, 3, 1 LIMIT ${limit})
+            ${select} JOIN best ON best.contact_id = c.contact_id WHERE c.account_id = ${account}
+            ORDER BY best.rank, best.k, c.contact_id`.unprepared
+          const found = first.map(toRow)
+          if (found.length >= limit || term.length < 3) return found
+          // Then text found anywhere (a company of a person, the middle of a name, a phone), through the
+          // trigram index; a bounded set of candidates is sorted, never every match.
+          const ids = found.map((r) => r.contact_id as number)
+          const more = yield* sql<Raw>`
+            ${select} JOIN (
+              SELECT c.contact_id FROM contacts c
+              WHERE ${current} AND c.search_text LIKE ${likeTerm(term)} AND NOT (c.contact_id = ANY(${ids}::int[]))
+              LIMIT ${limit * 5}
+            ) hit ON hit.contact_id = c.contact_id
+            WHERE c.account_id = ${account}
+            ORDER BY lower(c.name_first), lower(c.name_last), c.contact_id LIMIT ${limit - found.length}`.unprepared
+          return [...found, ...more.map(toRow)]
+        }).pipe(Effect.orDie),
       byId: (account, id) =>
         sql<Raw>`${select} WHERE c.account_id = ${account} AND c.contact_id = ${id} AND c.archive_id <> 3`.pipe(
           Effect.map((rows) =>

@@ -153,7 +153,7 @@ const columnsOf = (f: ItemFields) => ({
   search_text: searchText(f)
 })
 
-/** The repository over SQL. */
+/** The repository over SQL. Searches run unprepared, so each is planned with its pattern (see the contacts repository). */
 export const layer = Layer.effect(
   ItemsRepo,
   Effect.gen(function* () {
@@ -197,12 +197,12 @@ export const layer = Layer.effect(
                          AND q.is_template AND q.archive_id <> 3) AS templates_count
           FROM (${select} WHERE ${where(account, type, f)}
                 ORDER BY lower(i.item_title), i.item_id LIMIT ${f.limit} OFFSET ${f.offset}) x
-          ORDER BY lower(x.item_title), x.item_id`.pipe(
+          ORDER BY lower(x.item_title), x.item_id`.unprepared.pipe(
           Effect.map((rows) => rows.map((r) => ({ ...toStored(r), templates_count: r.templates_count ?? 0 }))),
           Effect.orDie
         ),
       count: (account, type, f) =>
-        sql<{ n: number }>`SELECT count(*)::int AS n FROM items i WHERE ${where(account, type, f)}`.pipe(
+        sql<{ n: number }>`SELECT count(*)::int AS n FROM items i WHERE ${where(account, type, f)}`.unprepared.pipe(
           Effect.map((rows) => rows[0]?.n ?? 0),
           Effect.orDie
         ),
