@@ -23,10 +23,10 @@ import * as Outcome from "./Outcome.ts"
 import * as Signature from "./Signature.ts"
 
 /** The signing method on the wire (`accept[state_name]`): `draw`, `text` or `instruct` (`Signature.methods`). */
-export const MethodSchema = Schema.Literals(Signature.methods)
+export const MethodSchema = /* @__PURE__ */ Schema.Literals(Signature.methods)
 
 /** The accept form as posted, under the specification's field names. */
-export const Form = Schema.Struct({
+export const Form = /* @__PURE__ */ Schema.Struct({
   "accept[sign_value]": Schema.String,
   "accept[sign_name]": Schema.optionalKey(Schema.String),
   "accept[state_name]": MethodSchema,
@@ -36,7 +36,7 @@ export const Form = Schema.Struct({
 export type Form = typeof Form.Type
 
 /** Read a posted accept form (e.g. a parsed urlencoded body); a malformed post is a `SchemaError`. */
-export const decodeForm = Schema.decodeUnknownResult(Form)
+export const decodeForm = /* @__PURE__ */ Schema.decodeUnknownResult(Form)
 
 /** What the rules need besides the form. */
 export interface Context {
@@ -56,26 +56,37 @@ export interface Accepted {
   readonly confirmed: boolean
 }
 
+// The errors are plain classes (no Schema at run time), so the customer page that runs `validate` in the browser
+// does not carry the Schema runtime; `_tag` and `message` are as a `Schema.TaggedError` would have them.
+
 /** Acceptance attempted from a preview: nothing is submitted. */
-export class PreviewOnly extends Schema.TaggedError<PreviewOnly>()("PreviewOnly", { previewType: Schema.Number }) {
-  override get message(): string {
-    return Message.previewNotice
+export class PreviewOnly extends Error {
+  readonly _tag = "PreviewOnly"
+  override readonly name = "PreviewOnly"
+  readonly previewType: number
+  constructor(props: { readonly previewType: number }) {
+    super(Message.previewNotice)
+    this.previewType = props.previewType
   }
 }
 
 /** No usable signature: nothing drawn, or a typed name without 2 letters. */
-export class SignatureMissing extends Schema.TaggedError<SignatureMissing>()("SignatureMissing", {
-  method: MethodSchema
-}) {
-  override get message(): string {
-    return Message.signToAccept
+export class SignatureMissing extends Error {
+  readonly _tag = "SignatureMissing"
+  override readonly name = "SignatureMissing"
+  readonly method: Signature.Method
+  constructor(props: { readonly method: Signature.Method }) {
+    super(Message.signToAccept)
+    this.method = props.method
   }
 }
 
 /** The terms checkbox is required and not ticked. */
-export class ConfirmationMissing extends Schema.TaggedError<ConfirmationMissing>()("ConfirmationMissing", {}) {
-  override get message(): string {
-    return Message.checkBoxToAccept
+export class ConfirmationMissing extends Error {
+  readonly _tag = "ConfirmationMissing"
+  override readonly name = "ConfirmationMissing"
+  constructor(_props: Record<string, never> = {}) {
+    super(Message.checkBoxToAccept)
   }
 }
 
