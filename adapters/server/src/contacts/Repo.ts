@@ -185,7 +185,7 @@ export const layer = Layer.effect(
         Effect.gen(function* () {
           const term = search.trim().toLowerCase()
           // A range rather than LIKE 'text%': the bounds stay usable by the index in a prepared statement's
-          // generic plan, where a LIKE pattern given as a parameter is not.
+          // generic plan, where a LIKE pattern given as a parameter is not; so this one stays prepared.
           const upper = `${term}\u{10FFFF}`
           const current = sql`c.account_id = ${account} AND c.archive_id = 1 AND c.merged_into IS NULL
             ${companiesOnly ? sql`AND c.contact_type = 'company'` : sql``}`
@@ -200,7 +200,7 @@ export const layer = Layer.effect(
                  best AS (SELECT contact_id, min(rank) AS rank, min(k) AS k FROM p GROUP BY contact_id
                           ORDER BY 2, 3, 1 LIMIT ${limit})
             ${select} JOIN best ON best.contact_id = c.contact_id WHERE c.account_id = ${account}
-            ORDER BY best.rank, best.k, c.contact_id`.unprepared
+            ORDER BY best.rank, best.k, c.contact_id`
           const found = first.map(toRow)
           if (found.length >= limit || term.length < 3) return found
           // Then text found anywhere (a company of a person, the middle of a name, a phone), through the
