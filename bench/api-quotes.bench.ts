@@ -1,0 +1,290 @@
+/**
+ * Quote API throughput and latency over real HTTP, 50 concurrent connections (autocannon, 10 s each):
+ *
+ * - `api.quote-save.20-items.rps` / `.p99` (ms): `POST /post/quote-update/edit/{id}/is-editing` saving an
+ *   existing quote of 20 price rows (plus total and terms), one quote per connection across 50 accounts, each
+ *   save changing prices and title with a fresh request id and the `_modifiedIn` of the previous answer (a real
+ *   update: validation, linked rows, totals, rows, contacts, history and audit rows in one transaction).
+ * - `api.quote-list.search.rps` / `.p99` (ms): `GET /get/quotes?search=kitchen` answering a page of 100 rows
+ *   from 100,000 quotes across 50 accounts (2,000 each, a quarter of them kitchens; bulk-loaded with
+ *   generate_series, each with a contact).
+ *
+ * Budgets on PostgreSQL: save p99 <= 25 ms, list p99 <= 20 ms. Needs `DATABASE_URL` (PostgreSQL); runs in a
+ * schema of its own, dropped afterwards. The server runs in a child process (`api-quotes-server.ts`) so the load
+ * generator does not share its event loop.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import * as Database from "@quotekit/pg/Database"
+import * as Migrations from "@quotekit/pg/Migrations"
+import autocannon from "autocannon"
+import { Effect, Layer, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { report } from "./measure.ts"
+
+const ACCOUNTS = 50
+const QUOTES_PER_ACCOUNT = 2_000
+const CONNECTIONS = 50
+const DURATION = Number(process.env.BENCH_DURATION ?? "10")
+const ROWS = 20
+
+const url = process.env.DATABASE_URL
+if (url === undefined || url === "") {
+  console.log("api.quote-save / api.quote-list: skipped (set DATABASE_URL to a PostgreSQL database)")
+  process.exit(0)
+}
+const schema = `bench_quotes_${randomBytes(4).toString("hex")}`
+const here = dirname(fileURLToPath(import.meta.url))
+
+/** A signed-in account: its session cookie, anti-forgery token and sign-in id. */
+interface Session {
+  readonly headers: Record<string, string>
+  readonly signinId: number
+  readonly accountId: number
+}
+
+const signUp = async (base: string, n: number): Promise<Session> => {
+  const csrf = await fetch(`${base}/api/csrf`)
+  const token = ((await csrf.json()) as { token: string }).token
+  const res = await fetch(`${base}/sign-in/new-account`, {
+    method: "POST",
+    headers: {
+      cookie: `qk_csrf=${token}`,
+      "x-csrf-token": token,
+      "x-requested-with": "XMLHttpRequest",
+      "content-type": "application/json"
+    },
+    body: JSON.stringify({
+      business_name: `Bench ${n}`,
+      your_name: `Bench Person ${n}`,
+      email: `bench.${n}.${schema}@example.com`,
+      password: "correct horse battery"
+    })
+  })
+  const body = (await res.json()) as { signin_id: number; account_id: number }
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("qk_session="))
+  if (res.status !== 201 || session === undefined) throw new Error(`sign-up failed: ${res.status}`)
+  return {
+    signinId: body.signin_id,
+    accountId: body.account_id,
+    headers: {
+      cookie: `qk_csrf=${token}; ${session}`,
+      "x-csrf-token": token,
+      "x-requested-with": "XMLHttpRequest",
+      "content-type": "application/json"
+    }
+  }
+}
+
+/** The rows of a 20-item quote; `ids` are the saved ids (negative temporary ids for a new quote). */
+const rows = (ids: ReadonlyArray<number>, round: number) =>
+  ids.map((id, i) => ({
+    quote_item_id: id,
+    item_type: i < ROWS ? 1 : i === ROWS ? 4 : 2,
+    item_id: 0,
+    item_code: i < ROWS ? `SKU-${i}` : "",
+    item_title: i < ROWS ? `Item ${i}` : i === ROWS ? "" : "Terms",
+    item_body: i < ROWS ? "Supplied and fitted" : "",
+    item_cat_id: 0,
+    item_tax_id: 0,
+    price_unit: i < ROWS ? `${10 + ((i * 7 + round) % 90)}.50` : "0",
+    price_cost: "0",
+    price_total: "0",
+    quantity: i < ROWS ? String(1 + (i % 4)) : "0",
+    editable_quantity: "0",
+    discount_item: i % 5 === 0 ? "10" : "0",
+    contact_choice: 0,
+    contact_selected: 0,
+    term_every: 0,
+    term_type: 2,
+    term_duration: 0,
+    added_adj_at: 0,
+    credited_adj_at: 0,
+    order_index: i
+  }))
+
+const saveBody = (s: Session, ids: ReadonlyArray<number>, modifiedIn: number, round: number) =>
+  JSON.stringify({
+    request_id: `bench-${randomBytes(8).toString("hex")}`,
+    quote: {
+      title: `Kitchen refit ${round}`,
+      sent_when: 0,
+      expiry_date: 0,
+      deposit_percent: "25",
+      discount_overall: "0",
+      currency_id: 156,
+      amounts_entered: "exclusive_including",
+      private_pricing: 7,
+      from: s.signinId
+    },
+    meta: {},
+    items: rows(ids, round),
+    item_files: [],
+    contacts: [],
+    _modifiedIn: modifiedIn,
+    primary: "save:now"
+  })
+
+const startServer = (): Promise<{ child: ChildProcess; base: string }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--conditions=@quotekit/source", join(here, "api-quotes-server.ts")], {
+      env: { ...process.env, BENCH_SCHEMA: schema, LOG_REQUESTS: "false" },
+      stdio: ["ignore", "pipe", "inherit"]
+    })
+    let out = ""
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString()
+      const m = /listening (http:\/\/\S+)/.exec(out)
+      if (m) resolve({ child, base: m[1]!.replace("0.0.0.0", "127.0.0.1") })
+    })
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)))
+  })
+
+const run = (options: autocannon.Options) =>
+  new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
+  )
+
+const database = Database.postgres({ url: Redacted.make(url), searchPath: [schema, "public"], maxConnections: 2 })
+const admin = Database.postgres({ url: Redacted.make(url), maxConnections: 1 })
+
+const program = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* Migrations.run
+  const { child, base } = yield* Effect.promise(startServer)
+  yield* Effect.addFinalizer(() => Effect.sync(() => child.kill("SIGTERM")))
+
+  const sessions = yield* Effect.promise(() => Promise.all(Array.from({ length: ACCOUNTS }, (_, n) => signUp(base, n))))
+
+  // 100,000 quotes: 2,000 per account, a quarter of them kitchens, each with a contact, over the last year.
+  const started = Date.now()
+  for (const s of sessions) {
+    yield* sql`
+      INSERT INTO contacts (account_id, contact_type, name_first, name_last, email, search_text)
+      SELECT ${s.accountId}, 'person', 'Client' || n, 'Surname' || (n % 37), 'client' || n || '@example.com',
+             lower('client' || n || ' surname' || (n % 37))
+      FROM generate_series(1, 100) AS n`
+  }
+  yield* sql`
+    INSERT INTO quotes (account_id, quote_no, title, status, from_signin_id, price_current, modified, search_text)
+    SELECT a.account_id, n,
+           (ARRAY['Kitchen refit', 'Bathroom renovation', 'Deck and pergola', 'Garage conversion'])[1 + n % 4] || ' ' || n,
+           (ARRAY['draft', 'sent', 'accepted', 'declined', 'sentEditing'])[1 + (n / 4) % 5],
+           a.signin_id, (n % 900) * 10 + 0.5, now() - (n * interval '4 minutes'),
+           lower((ARRAY['Kitchen refit', 'Bathroom renovation', 'Deck and pergola', 'Garage conversion'])[1 + n % 4]
+                 || ' ' || n || ' ' || n || ' client' || (1 + n % 100) || ' surname' || ((1 + n % 100) % 37))
+    FROM unnest(${sessions.map((s) => s.accountId)}::int[], ${sessions.map((s) => s.signinId)}::int[])
+           AS a(account_id, signin_id)
+    CROSS JOIN generate_series(1, ${QUOTES_PER_ACCOUNT}) AS n`
+  yield* sql`
+    INSERT INTO quote_contacts (account_id, quote_id, contact_id, contact_order)
+    SELECT q.account_id, q.quote_id, c.contact_id, 0
+    FROM quotes q
+    JOIN contacts c ON c.account_id = q.account_id AND c.name_first = 'Client' || (1 + q.quote_no % 100)`
+  yield* sql`UPDATE accounts SET next_quote_no = ${QUOTES_PER_ACCOUNT + 1}`
+  yield* sql`ANALYZE`
+  console.log(`loaded ${ACCOUNTS * QUOTES_PER_ACCOUNT} quotes in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+  // One 20-row quote per connection (spread over the accounts), saved once so its rows have ids.
+  const pool = yield* Effect.promise(() =>
+    Promise.all(
+      Array.from({ length: CONNECTIONS + 10 }, async (_, n) => {
+        const s = sessions[n % ACCOUNTS]!
+        const temp = Array.from({ length: ROWS + 2 }, (_, i) => -(i + 1))
+        const res = await fetch(`${base}/post/quote-update/edit/new/is-editing`, {
+          method: "POST",
+          headers: s.headers,
+          body: saveBody(s, temp, 0, 0)
+        })
+        const body = (await res.json()) as {
+          quote_id: number
+          _modifiedIn: number
+          items: Array<{ temp_id: number; id: number }>
+        }
+        if (res.status !== 200) throw new Error(`seed save failed: ${res.status} ${JSON.stringify(body)}`)
+        const ids = temp.map((t) => body.items.find((p) => p.temp_id === t)!.id)
+        return { session: s, quoteId: body.quote_id, ids, modifiedIn: body._modifiedIn, round: 0 }
+      })
+    )
+  )
+  const free = [...pool]
+
+  const check = yield* Effect.promise(() =>
+    fetch(`${base}/get/quotes?search=kitchen`, { headers: sessions[0]!.headers }).then((r) => r.json())
+  )
+  const rowsFound = (check as { rows: ReadonlyArray<unknown> }).rows.length
+  if (rowsFound !== 100) throw new Error(`the search answers ${rowsFound} rows, not 100`)
+
+  const save = yield* Effect.promise(() =>
+    run({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (req, context) => {
+            const q = free.pop()!
+            context.q = q
+            q.round++
+            return {
+              ...req,
+              path: `/post/quote-update/edit/${q.quoteId}/is-editing`,
+              headers: q.session.headers,
+              body: saveBody(q.session, q.ids, q.modifiedIn, q.round)
+            }
+          },
+          onResponse: (status, body, context) => {
+            const q = context.q as (typeof pool)[number]
+            if (status === 200) q.modifiedIn = (JSON.parse(body) as { _modifiedIn: number })._modifiedIn
+            free.push(q)
+          }
+        }
+      ]
+    })
+  )
+  if (save.non2xx > 0 || save.errors > 0) console.log(`save: ${save.non2xx} non-2xx answers, ${save.errors} errors`)
+  report("api.quote-save.20-items.rps", save.requests.average, "req/s")
+  report("api.quote-save.20-items.p99", save.latency.p99, "ms")
+
+  let next = 0
+  const list = yield* Effect.promise(() =>
+    run({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [
+        {
+          method: "GET",
+          path: "/get/quotes?search=kitchen",
+          setupRequest: (req) => ({ ...req, headers: sessions[next++ % ACCOUNTS]!.headers })
+        }
+      ]
+    })
+  )
+  if (list.non2xx > 0 || list.errors > 0) console.log(`list: ${list.non2xx} non-2xx answers, ${list.errors} errors`)
+  report("api.quote-list.search.rps", list.requests.average, "req/s")
+  report("api.quote-list.search.p99", list.latency.p99, "ms")
+})
+
+const withSchema = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* Effect.acquireRelease(sql`CREATE SCHEMA ${sql(schema)}`, () =>
+      sql`DROP SCHEMA IF EXISTS ${sql(schema)} CASCADE`.pipe(Effect.ignore)
+    )
+  })
+).pipe(Layer.provide(admin))
+
+program.pipe(Effect.scoped, Effect.provide(database), Effect.provide(withSchema), Effect.runPromise).then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  }
+)
