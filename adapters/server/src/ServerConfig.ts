@@ -40,6 +40,8 @@ export interface Settings {
   readonly resetLinkSeconds: number
   /** How long invitations work. */
   readonly invitationSeconds: number
+  /** Log one line per answered request. */
+  readonly logRequests: boolean
 }
 
 /** Default folder of the built app: `<repo>/app/dist`. */
@@ -58,7 +60,8 @@ export const defaults: Settings = {
   signinPerEmail: { max: 10, windowSeconds: 15 * 60 },
   signinPerAddress: { max: 50, windowSeconds: 15 * 60 },
   resetLinkSeconds: 60 * 60,
-  invitationSeconds: 7 * 24 * 60 * 60
+  invitationSeconds: 7 * 24 * 60 * 60,
+  logRequests: true
 }
 
 /** The server settings service. */
@@ -73,7 +76,7 @@ export const layer = (overrides: Partial<Settings> = {}): Layer.Layer<ServerConf
 
 /**
  * Settings from the environment: `PORT`, `HOST`, `PUBLIC_URL` (an https URL turns on secure cookies),
- * `COOKIE_SECURE`, `TRUST_PROXY`, `APP_DIST`, `SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`.
+ * `COOKIE_SECURE`, `TRUST_PROXY`, `APP_DIST`, `SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`, `LOG_REQUESTS`.
  */
 export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(function* () {
   const publicUrl = yield* Config.option(Config.String("PUBLIC_URL"))
@@ -88,6 +91,7 @@ export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(f
     trustProxy: yield* Config.withDefault(Config.Boolean("TRUST_PROXY"), false),
     appRoot: yield* Config.withDefault(Config.String("APP_DIST"), defaults.appRoot),
     sessionIdleSeconds: yield* days("SESSION_IDLE_DAYS", defaults.sessionIdleSeconds),
-    sessionAbsoluteSeconds: yield* days("SESSION_MAX_DAYS", defaults.sessionAbsoluteSeconds)
+    sessionAbsoluteSeconds: yield* days("SESSION_MAX_DAYS", defaults.sessionAbsoluteSeconds),
+    logRequests: yield* Config.withDefault(Config.Boolean("LOG_REQUESTS"), true)
   })
 })

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { createServer } from "node:http"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Api } from "@quotekit/core/api/Api"
 import { CSRF_COOKIE, CSRF_HEADER, REQUESTED_WITH, REQUESTED_WITH_HEADER } from "@quotekit/core/api/Security"
 import { Effect, Layer } from "effect"
@@ -83,7 +83,11 @@ export const Routes = Layer.mergeAll(
  * The HTTP server on the settings' host and port. Needs a `SqlClient`, an `EventBus`, a `Mailer` and the
  * `ServerConfig`; provides `HttpServer` (whose address tells the port when 0 was asked).
  */
-export const layer = HttpRouter.serve(Routes, { disableListenLog: true }).pipe(
+export const layer = Layer.unwrap(
+  Effect.map(ServerConfig, ({ logRequests }) =>
+    HttpRouter.serve(Routes, { disableListenLog: true, disableLogger: !logRequests })
+  )
+).pipe(
   Layer.provide(Services),
   Layer.provide(PublicUrl.layer),
   Layer.provideMerge(

@@ -10,7 +10,7 @@
 import type { AccountId, SigninId } from "@quotekit/core/Account"
 import { SigninAgain } from "@quotekit/core/api/ApiError"
 import { SESSION_COOKIE, type Signin } from "@quotekit/core/api/Security"
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Effect, Layer, Option, Schedule } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import { ServerConfig } from "../ServerConfig.ts"
@@ -64,6 +64,16 @@ export const layer = Layer.effect(
             : HttpServerResponse.expireCookieUnsafe(response, SESSION_COOKIE, { path: "/" })
         )
       )
+
+    // Expired sessions are refused on sight; this sweep only keeps the table from growing.
+    yield* Effect.gen(function* () {
+      const now = yield* Clock.currentTimeMillis
+      yield* repo.deleteExpiredSessions(now, durations.idleSeconds * 1000)
+    }).pipe(
+      Effect.catchCause((cause) => Effect.logWarning("session sweep failed", cause)),
+      Effect.repeat(Schedule.spaced("1 hour")),
+      Effect.forkScoped
+    )
 
     return Sessions.of({
       start: (signin, account) =>

@@ -1,0 +1,66 @@
+/**
+ * Running quotekit as one process (what `npm start` does): the database (embedded PGlite under the data
+ * folder, or PostgreSQL from `DATABASE_URL`), migrations, the demo seed when asked (always on the embedded
+ * database, with `--seed` on PostgreSQL), the event bus that fits the database, and the server, until
+ * interrupted (Ctrl-C / SIGTERM stop it cleanly: open requests finish, the database closes).
+ *
+ * @since 0.1.0
+ */
+import * as Database from "@quotekit/pg/Database"
+import * as Migrations from "@quotekit/pg/Migrations"
+import * as Seed from "@quotekit/pg/Seed"
+import { Console, Effect, Fiber, Layer, Option } from "effect"
+import * as ServerConfig from "./ServerConfig.ts"
+
+/** What the command line asked for. */
+export interface Options {
+  /** Seed the demo account on PostgreSQL too (`--seed`). */
+  readonly seed: boolean
+}
+
+/** Read the options from command-line arguments. */
+export const parseArgs = (args: ReadonlyArray<string>): Options => ({ seed: args.includes("--seed") })
+
+/** Run the server until interrupted. */
+export const run = (options: Options) =>
+  Effect.gen(function* () {
+    const settings = yield* ServerConfig.fromEnv
+    const { url, dataDir } = yield* Database.config
+    const embedded = Option.isNone(url)
+    const seeding = embedded || options.seed
+
+    // Migrations first, then the demo seed (a no-op once the demo sign-in exists), over one database.
+    const database = Layer.mergeAll(
+      Migrations.layer,
+      seeding ? Seed.layer.pipe(Layer.provide(Migrations.layer)) : Layer.empty
+    ).pipe(Layer.provideMerge(Database.layer))
+    // Open the database while the server's modules load: the two take about as long as each other.
+    const opening = yield* Layer.build(database).pipe(Effect.forkScoped)
+    const [Main, Mailer, EventBusLocal, EventBusPg] = yield* Effect.promise(() =>
+      Promise.all([
+        import("./main.ts"),
+        import("./auth/Mailer.ts"),
+        import("./push/EventBusLocal.ts"),
+        import("./push/EventBusPg.ts")
+      ])
+    )
+    const ready = yield* Fiber.join(opening)
+    // One process owns the embedded database, so its events stay in it; PostgreSQL may serve several.
+    const bus = embedded ? EventBusLocal.layer : EventBusPg.layer()
+    const server = Main.layer.pipe(
+      Layer.provide([ServerConfig.layer(settings), Mailer.layerLog, bus]),
+      Layer.provide(Layer.succeedContext(ready))
+    )
+
+    return yield* Effect.gen(function* () {
+      const address = yield* Main.url
+      const shown = settings.publicUrl ?? address.replace("://0.0.0.0:", "://localhost:")
+      yield* Console.log(`\nquotekit is running at ${shown}  (ready in ${process.uptime().toFixed(1)} s)`)
+      yield* Console.log(
+        embedded ? `  database: embedded, data in ${dataDir}` : "  database: PostgreSQL (DATABASE_URL)"
+      )
+      if (seeding) yield* Console.log(`  demo sign-in: ${Seed.demoEmail} / ${Seed.demoPassword}`)
+      yield* Console.log(`  API reference: ${shown}/api/docs\n  Stop with Ctrl-C.\n`)
+      return yield* Effect.never
+    }).pipe(Effect.provide(server))
+  }).pipe(Effect.scoped)
