@@ -307,26 +307,33 @@ export const layer = HttpApiBuilder.group(
             return yield* InvalidInput.field("winner_id", m.mergedAlready)
           }
           if (winner.company_id === loser.contact_id) return yield* InvalidInput.field("winner_id", m.notAvailableNow)
-          const moved = yield* merges.merge(account_id, signin_id, loser.contact_id, winner.contact_id)
-          yield* history.write([
-            {
-              account_id,
-              table: "contact",
-              category_id: winner.contact_id,
-              action: "merge",
-              summary: `Merged ${loser.display_name} into this contact`,
-              full: `${moved.moved_quotes} quote(s) and ${moved.moved_people} person/people moved here.`,
-              signin_id
-            },
-            {
-              account_id,
-              table: "contact",
-              category_id: loser.contact_id,
-              action: "merged",
-              summary: `Merged into ${winner.display_name}`,
-              signin_id
-            }
-          ])
+          const moved = yield* sql
+            .withTransaction(
+              Effect.gen(function* () {
+                const moved = yield* merges.merge(account_id, signin_id, loser.contact_id, winner.contact_id)
+                yield* history.write([
+                  {
+                    account_id,
+                    table: "contact",
+                    category_id: winner.contact_id,
+                    action: "merge",
+                    summary: `Merged ${loser.display_name} into this contact`,
+                    full: `${moved.moved_quotes} quote(s) and ${moved.moved_people} person/people moved here.`,
+                    signin_id
+                  },
+                  {
+                    account_id,
+                    table: "contact",
+                    category_id: loser.contact_id,
+                    action: "merged",
+                    summary: `Merged into ${winner.display_name}`,
+                    signin_id
+                  }
+                ])
+                return moved
+              })
+            )
+            .pipe(Effect.orDie)
           return { winner_id: winner.contact_id, ...moved, next_url: `/contacts/view/${winner.contact_id}` }
         })
       )
