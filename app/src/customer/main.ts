@@ -4,15 +4,18 @@
  * rendered items with `<qk-quote-view>` (options, quantities, live totals), then adds the acceptance area and
  * Questions & Answers.
  */
-import "@quotekit/widgets/quote-view"
-import "@quotekit/widgets/signature-pad"
 import * as Money from "@quotekit/core/Money"
 import * as PublicQuote from "@quotekit/core/PublicQuote"
-import type { QkQuoteView } from "@quotekit/widgets/quote-view"
+import { QkQuoteView } from "@quotekit/widgets/quote-view"
+import { QkSignaturePad } from "@quotekit/widgets/signature-pad"
 import { acceptanceArea, acceptedLine, type Data } from "./AcceptanceArea.ts"
 import * as Api from "./Api.ts"
 import { h } from "./Dom.ts"
 import { questions } from "./Questions.ts"
+
+// The registering modules are side effects a bundler may drop behind a re-export; register here too (once).
+if (!customElements.get("qk-quote-view")) customElements.define("qk-quote-view", QkQuoteView)
+if (!customElements.get("qk-signature-pad")) customElements.define("qk-signature-pad", QkSignaturePad)
 
 const start = async (): Promise<void> => {
   const script = document.getElementById("qk-data")
