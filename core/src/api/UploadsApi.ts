@@ -19,8 +19,13 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { AccessDenied, InvalidInput, NotFound } from "./ApiError.ts"
 import { AccountChosen, SignedIn } from "./Security.ts"
 
-/** The multipart body of every upload: one `file`. */
-export const FileUpload = Schema.Struct({ file: Multipart.SingleFileSchema }).pipe(HttpApiSchema.asMultipartStream())
+/**
+ * The multipart body of every upload: one `file`. Other parts are read and ignored; a text part may not exceed
+ * 64 KB (the parser holds text parts in memory, files never).
+ */
+export const FileUpload = Schema.Struct({ file: Multipart.SingleFileSchema }).pipe(
+  HttpApiSchema.asMultipartStream({ maxParts: 10, maxFieldSize: 65_536 })
+)
 
 /** The answer to an upload (spec: status, is_compatible_image, message, hash, type; plus url and name). */
 export const UploadResult = Schema.Struct({
