@@ -136,7 +136,7 @@ export const ContactView = Schema.Struct({
   people: Schema.NullOr(Schema.Array(ContactLink)),
   /** 'No people here' or '{n} person/people' for a company; null for a person. */
   people_label: Schema.NullOr(Schema.String),
-  /** The quote list searched by this contact ('View Quotes'). */
+  /** The quote list searched for this contact's name ('View Quotes'). */
   view_quotes_url: Schema.String,
   /** The contact that won a merge this contact lost; null otherwise. */
   merged_into: Schema.NullOr(ContactLink),

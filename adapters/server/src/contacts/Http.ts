@@ -185,7 +185,8 @@ export const layer = HttpApiBuilder.group(
             })),
             people: people === null ? null : people.map(link),
             people_label: people === null ? null : people.length === 0 ? m.noPeople : m.peopleCount(people.length),
-            view_quotes_url: `/quotes?contact_id=${c.contact_id}`,
+            // The quote list searches contact names and companies; it has no filter by contact id yet.
+            view_quotes_url: `/quotes?search=${encodeURIComponent(c.display_name)}`,
             merged_into: merged_into === null ? null : yield* companyLink(account_id, merged_into),
             meta: null
           }
