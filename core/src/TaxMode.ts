@@ -26,11 +26,19 @@ export const TaxMode = {
 /** A tax mode as stored in `amounts_entered`. */
 export type TaxMode = (typeof TaxMode)[keyof typeof TaxMode]
 
-/** Wire schema of `amounts_entered`. */
-export const TaxModeSchema = Schema.Literals(["exclusive_including", "exclusive_excluding", "inclusive", "no_tax"])
+/**
+ * Every tax mode, for pickers and exhaustive tests. The schema is built from this list rather than the other way
+ * round: reading the schema's `literals` at run time would keep the Schema runtime in the quote view's bundle.
+ */
+export const all = [
+  "exclusive_including",
+  "exclusive_excluding",
+  "inclusive",
+  "no_tax"
+] as const satisfies ReadonlyArray<TaxMode>
 
-/** Every tax mode, for pickers and exhaustive tests. */
-export const all: ReadonlyArray<TaxMode> = TaxModeSchema.literals
+/** Wire schema of `amounts_entered`. */
+export const TaxModeSchema = Schema.Literals(all)
 
 /** Whether entered prices already contain tax (only `inclusive`). */
 export const pricesIncludeTax = (mode: TaxMode): boolean => mode === "inclusive"

@@ -9,7 +9,8 @@
 import { rmSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { build, type InlineConfig } from "vite"
+import { transform as transformCss } from "lightningcss"
+import { build, type InlineConfig, type Plugin } from "vite"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 
@@ -24,10 +25,38 @@ export type BundleName = keyof typeof bundles
 
 const EXTERNAL = /^(?:lit|lit-html|lit-element|@lit\/[^/]+|effect|@quotekit\/core)(?:\/|$)/
 
-// Schema constructors only build descriptions, so they are pure. This name list matches little, though: the
-// bundler resolves `Schema.Struct(...)` to the function before comparing names, so the core marks its top-level
-// schema calls `/* @__PURE__ */` where a widget must not keep them (see the README's Sizes).
-const PURE = ["Schema"]
+// What lets a bundle drop the core's schema declarations it never uses (see the README's Sizes):
+// - Schema constructors only build descriptions, so every `Schema.*(...)` call is pure; with this name the bundler
+//   drops unused schemas, `Schema.Class` and `Schema.TaggedError` classes included.
+// - A schema's arguments are full of property reads (`{ title: Schema.String }`), which the bundler by default
+//   treats as possible getter calls and keeps, and with them the whole Schema runtime (about 24 KB gzipped).
+//   Nothing in these bundles relies on a getter's side effect; with the setting off, the bundle's Lit and element
+//   code comes out byte for byte the same, and only unused declarations of the core and of effect go away.
+const TREESHAKE = { manualPureFunctions: ["Schema"], propertyReadSideEffects: false } as const
+
+const STYLES = /\.styles\.ts$/
+const CSS_TEMPLATE = /\bcss`([^`]*)`/g
+
+/**
+ * Minify the CSS of the elements' Lit `css` templates (`*.styles.ts`) with Lightning CSS, Vite's own CSS minifier:
+ * the JavaScript minifier leaves template text as written. No browser targets, so the rules are only shortened,
+ * never rewritten for older browsers. A template with an interpolation or a backslash escape is refused rather
+ * than guessed at (none has one; Lit's `unsafeCSS` values would need the placeholders kept).
+ */
+const minifyCss = (): Plugin => ({
+  name: "qk-minify-lit-css",
+  enforce: "pre",
+  transform(code, id) {
+    if (!STYLES.test(id)) return null
+    return code.replace(CSS_TEMPLATE, (_, text: string) => {
+      if (text.includes("${") || text.includes("\\"))
+        throw new Error(`${id}: a css template with an interpolation or escape cannot be minified as plain CSS`)
+      const minified = transformCss({ filename: id, code: Buffer.from(text), minify: true }).code.toString()
+      if (/[`\\]|\$\{/.test(minified)) throw new Error(`${id}: minified CSS that a template cannot hold as written`)
+      return `css\`${minified}\``
+    })
+  }
+})
 
 const base = (outDir: string): InlineConfig => ({
   root,
@@ -70,12 +99,13 @@ const bundle = (outDir: string, name: BundleName): InlineConfig => {
   const config = base(outDir)
   return {
     ...config,
+    plugins: [minifyCss()],
     build: {
       ...config.build,
       minify: true,
       lib: { entry: join(root, `src/${name}.ts`), formats: ["es"], fileName: () => bundles[name] },
       rolldownOptions: {
-        treeshake: { manualPureFunctions: PURE },
+        treeshake: TREESHAKE,
         // Vite's library mode keeps white space and pure annotations in ES output so that an application's
         // bundler can tree-shake it further; a bundle for a script tag is final, so minify it completely.
         output: { minify: true, comments: false }
