@@ -50,6 +50,8 @@ export const ItemEditorPage = () => {
     ...(idOf(search.merge_loser) === undefined ? {} : { merge_loser: idOf(search.merge_loser)! }),
     ...(idOf(search.within_template) === undefined ? {} : { within_template: Number(search.within_template) })
   }
+  // What the last save answered; kept here because the editor remounts with the saved item's data.
+  const [notice, setNotice] = useState<string | undefined>()
   const edit = useQuery({
     queryKey: [...itemsKey, "edit", kind, itemId, query],
     enabled: id !== undefined,
@@ -75,7 +77,16 @@ export const ItemEditorPage = () => {
         <div className={page.skeleton} />
       </div>
     )
-  return <ItemEditor key={edit.dataUpdatedAt} kind={kind} data={edit.data} withinTemplate={query.within_template} />
+  return (
+    <ItemEditor
+      key={edit.dataUpdatedAt}
+      kind={kind}
+      data={edit.data}
+      withinTemplate={query.within_template}
+      notice={notice}
+      onNotice={setNotice}
+    />
+  )
 }
 
 interface Draft {
@@ -107,11 +118,15 @@ const decimalFields = ["price_unit", "price_cost", "quantity", "discount_item"] 
 const ItemEditor = ({
   kind,
   data,
-  withinTemplate
+  withinTemplate,
+  notice,
+  onNotice
 }: {
   readonly kind: ItemsApi.ItemKind
   readonly data: ItemsApi.ItemEdit
   readonly withinTemplate: number | undefined
+  readonly notice: string | undefined
+  readonly onNotice: (text: string | undefined) => void
 }) => {
   const m = useMessages()
   const api = useApi()
@@ -173,14 +188,16 @@ const ItemEditor = ({
       )
     },
     onSuccess: (saved) => {
+      onNotice(saved.templates_updated.length > 0 ? m.savedTemplates(saved.templates_updated.length) : m.saved)
       refresh()
       void queryClient.invalidateQueries({ queryKey: ["history"] })
-      void navigate({
-        to: editorPath,
-        params: { itemId: String(saved.item_id) },
-        search: withinTemplate === undefined ? {} : { within_template: String(withinTemplate) },
-        replace: true
-      })
+      if (isNew)
+        void navigate({
+          to: editorPath,
+          params: { itemId: String(saved.item_id) },
+          search: withinTemplate === undefined ? {} : { within_template: String(withinTemplate) },
+          replace: true
+        })
     }
   })
   const archive = useMutation({
@@ -373,9 +390,9 @@ const ItemEditor = ({
           </div>
         </div>
       )}
-      {save.isSuccess && (
+      {notice !== undefined && !dirty && (
         <p role="status" className={styles.notice}>
-          {save.data.templates_updated.length > 0 ? m.savedTemplates(save.data.templates_updated.length) : m.saved}
+          {notice}
         </p>
       )}
       <fieldset className={`${controls.card} ${styles.stack}`} disabled={data.item.shared} style={{ border: 0 }}>

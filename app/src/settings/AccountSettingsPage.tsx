@@ -58,7 +58,7 @@ export const AccountSettingsPage = () => {
       ) : settings.data === undefined ? (
         <div className={page.skeleton} aria-busy="true" />
       ) : (
-        <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} />
+        <SettingsForm settings={settings.data} />
       )}
       <TeamMembers />
     </div>

@@ -1,0 +1,322 @@
+// @vitest-environment node
+/**
+ * End-to-end flows of the contacts, Templates & Items, leads and settings screens in headless Chromium, against
+ * the real server (in this process, over an embedded PGlite database) serving the production build: one server
+ * and one browser for the file, a new account per flow. Every screen visited is checked with axe-core for
+ * serious or critical violations.
+ */
+import { readFile } from "node:fs/promises"
+import { createRequire } from "node:module"
+import * as Message from "@quotekit/core/Message"
+import * as Wording from "@quotekit/core/Wording"
+import { Effect } from "effect"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { launch } from "./support/browser.ts"
+import { buildOwnApp, startOn } from "./support/OwnBuildServer.ts"
+import { type RealServer, signUp } from "./support/RealServer.ts"
+
+const m = Message.catalogue
+let server: RealServer
+let browser: Browser
+let axeSource: string
+
+beforeAll(async () => {
+  server = await startOn(await buildOwnApp())
+  browser = await launch()
+  axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/** Serious and critical axe violations on the page, as "rule: target" lines. */
+const axeViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
+  await page.addScriptTag({ content: axeSource })
+  const results = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe
+    return (await axe.run(document)) as {
+      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: Array<string> }> }>
+    }
+  })
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+}
+
+/** The page of the running test, whose text a failure prints. */
+let current: Page | undefined
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === "fail" && current !== undefined && !current.isClosed())
+    console.log(`${task.name}: ${current.url()}\n${await current.locator("body").innerText()}`)
+  current = undefined
+})
+
+/** A page signed in as a new account's admin. */
+const signedInPage = async (business?: string) => {
+  const account = await signUp(server.url, business)
+  const context = await browser.newContext()
+  await account.api.share(context)
+  const page = await context.newPage()
+  // Fail on the step that waits, well inside the test's own time limit.
+  page.setDefaultTimeout(8_000)
+  current = page
+  page.on("response", (r) => {
+    if (r.status() >= 400) void r.text().then((body) => console.log(`${r.status()} ${r.url()} ${body}`))
+  })
+  return { ...account, page, context }
+}
+
+describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 }, () => {
+  it("creates a company, then a person in it from the company's page", async () => {
+    const { page, context } = await signedInPage()
+    await page.goto(`${server.url}/contacts`)
+    await page.getByRole("heading", { name: m.contacts }).waitFor()
+    await page.getByText(m.noContacts).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.getByRole("link", { name: m.newCompany }).click()
+    await page.getByLabel(m.companyName).fill("Acme Timber")
+    await page.getByRole("button", { name: m.addPhone }).click()
+    await page.getByLabel(`${m.phonesAndWebsites} 1`).selectOption("8")
+    await page.getByLabel("Website 1").fill("acme-timber.example")
+    await page.getByRole("button", { name: m.addAddress }).click()
+    await page.getByLabel(m.streetAddress).fill("12 High St")
+    await page.getByLabel(m.city).fill("Wellington")
+    await page.getByRole("combobox", { name: m.country }).fill("New Zeal")
+    await page.getByRole("option", { name: "New Zealand" }).click()
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole("button", { name: m.save }).click()
+
+    await page.getByRole("heading", { name: "Acme Timber" }).waitFor()
+    await page.getByRole("heading", { name: m.noPeople }).waitFor()
+    expect(await page.getByRole("link", { name: "acme-timber.example" }).getAttribute("href")).toBe(
+      "https://acme-timber.example"
+    )
+    expect(await page.getByRole("link", { name: m.map }).getAttribute("href")).toMatch(
+      /^https:\/\/www\.google\.com\/maps/
+    )
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.getByRole("link", { name: m.addPerson }).click()
+    await page.getByLabel(m.firstName).fill("Jane")
+    await page.getByLabel(m.lastName).fill("Smith")
+    await page.getByLabel(m.email).fill("jane@acme-timber.example")
+    expect(await page.getByRole("combobox", { name: m.company }).inputValue()).toBe("Acme Timber")
+    await page.getByRole("button", { name: m.save }).click()
+
+    await page.getByRole("heading", { name: "Jane Smith" }).waitFor()
+    await page.getByRole("link", { name: "Acme Timber" }).click()
+    await page.getByRole("heading", { name: m.peopleCount(1) }).waitFor()
+    await page.getByRole("link", { name: "Jane Smith" }).waitFor()
+
+    await page.goto(`${server.url}/contacts?type=company`)
+    await page.getByRole("link", { name: "Acme Timber" }).waitFor()
+    expect(await page.getByRole("link", { name: "Jane Smith" }).count()).toBe(0)
+    await context.close()
+  })
+
+  it("merges two contacts: the loser's page offers Merge, the list picks the winner, Confirm Merge", async () => {
+    const { page, context, api } = await signedInPage()
+    const person = (first: string, last: string) =>
+      api.post("/post/contact-update/0", {
+        contact: { type: "person", name_first: first, name_last: last, email: "", company_id: null },
+        phones: [],
+        addresses: []
+      })
+    const winner = await person("Sam", "Taylor")
+    const loser = await person("Samuel", "Taylor")
+    await page.goto(`${server.url}/contacts/view/${loser.contact_id}`)
+    await page.getByRole("heading", { name: "Samuel Taylor" }).waitFor()
+    await page.getByRole("link", { name: m.merge }).click()
+    await page.getByText(m.selectMergeWinner).waitFor()
+    expect(await page.getByRole("link", { name: m.cancelMerge }).count()).toBe(1)
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole("button", { name: m.confirmMergeWinner }).click()
+    const confirm = page.getByRole("alertdialog", { name: m.confirmMerge })
+    await confirm.getByRole("button", { name: m.confirmMerge }).click()
+    await page.waitForURL((url) => url.pathname === `/contacts/view/${winner.contact_id}`, { waitUntil: "commit" })
+    await page.getByRole("heading", { name: "Sam Taylor" }).waitFor()
+    const merged = await api.get(`/get/contact-view/${loser.contact_id}`)
+    expect(merged.merged_into.contact_id).toBe(winner.contact_id)
+    await context.close()
+  })
+
+  it("edits a price item used by two templates; both templates take the change", async () => {
+    const { page, context, api, account_id, signin_id } = await signedInPage()
+    const saved = await api.post("/post/content-item/update/price-items/new", {
+      item: {
+        item_code: "DECK",
+        item_title: "Decking per m²",
+        item_body: "",
+        item_cat_id: 0,
+        item_tax_id: 0,
+        price_unit: "120",
+        price_cost: "80",
+        quantity: "1",
+        editable_quantity: "0",
+        discount_item: "0",
+        contact_choice: 0,
+        term_every: 0,
+        term_type: 2,
+        term_duration: 0
+      }
+    })
+    const itemId = saved.item_id as number
+    const templates = await server.sql((sql) =>
+      Effect.gen(function* () {
+        const ids: Array<number> = []
+        for (const title of ["Kitchen", "Bathroom"]) {
+          const [t] = yield* sql<{
+            quote_id: number
+          }>`INSERT INTO quotes (account_id, is_template, title, from_signin_id)
+            VALUES (${account_id}, true, ${title}, ${signin_id}) RETURNING quote_id`
+          yield* sql`INSERT INTO quote_items (account_id, quote_id, item_type, item_id, item_title, price_unit, quantity,
+                                              price_total, order_index, editing)
+            VALUES (${account_id}, ${t!.quote_id}, 1, ${itemId}, 'Decking per m²', 120, 2, 240, 0, 'locked'),
+                   (${account_id}, ${t!.quote_id}, 4, NULL, '', 0, 0, 0, 1, 'normal'),
+                   (${account_id}, ${t!.quote_id}, 2, NULL, '', 0, 0, 0, 2, 'normal')`
+          ids.push(t!.quote_id)
+        }
+        return ids
+      })
+    )
+    await page.goto(`${server.url}/content/templates/price-items/${itemId}?within_template=${templates[0]}`)
+    await page.getByText(m.changesApplyToTemplates(2)).waitFor()
+    await page.getByRole("link", { name: m.templateTitle("Kitchen") }).waitFor()
+    await page.getByRole("button", { name: m.seeWhereUsed }).click()
+    await page.getByRole("list", { name: m.templatesUsing }).getByRole("link", { name: "Bathroom" }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.getByLabel(m.title).fill("Hardwood decking per m²")
+    await page.getByLabel(m.unitPrice).fill("135")
+    await page.getByText(m.unsavedChanges).waitFor()
+    await page.keyboard.press("Control+s")
+    await page.getByText(m.savedTemplates(2)).waitFor()
+    const rows = await server.sql(
+      (sql) =>
+        sql<{ quote_id: number; item_title: string; price_unit: string }>`
+        SELECT quote_id, item_title, price_unit::text AS price_unit FROM quote_items
+        WHERE item_id = ${itemId} ORDER BY quote_id`
+    )
+    expect(rows.map((r) => [r.quote_id, r.item_title, Number(r.price_unit)])).toEqual([
+      [templates[0], "Hardwood decking per m²", 135],
+      [templates[1], "Hardwood decking per m²", 135]
+    ])
+
+    await page.goto(`${server.url}/content/templates?tab=price-items`)
+    await page.getByRole("link", { name: "Hardwood decking per m²" }).waitFor()
+    await page.getByText(m.usedIn(2)).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.goto(`${server.url}/content/templates`)
+    await page.getByRole("link", { name: "Kitchen" }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it("converts a lead into a quote: the panel opens the editor from the lead", async () => {
+    const { page, context, api } = await signedInPage()
+    const settings = await api.get("/get/settings/account")
+    const { account_id: _a, logo_url: _l, lead_form_key: _k, lead_form_path, ...input } = settings
+    await api.post("/post/settings/account", { ...input, leads_enabled: true })
+    const form = new FormData()
+    form.set("name", "Sam Taylor")
+    form.set("email", "sam@taylor.example")
+    form.set("subject", "New deck")
+    form.set("message", "We would like a 20 m² deck.")
+    const res = await fetch(`${server.url}${lead_form_path}`, { method: "POST", body: form })
+    expect(res.status).toBe(201)
+
+    await page.goto(`${server.url}/c/leads`)
+    await page.getByRole("button", { name: `${m.open} (1)` }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole("link", { name: "Sam Taylor" }).click()
+    await page.getByRole("heading", { name: "New deck" }).waitFor()
+    await page.getByText("We would like a 20 m² deck.").waitFor()
+    await page.getByLabel(m.notes).fill("Call after 5")
+    await page.getByLabel(m.potentialValue).fill("4800")
+    await page.getByLabel(m.potentialValue).blur()
+    await page.getByText(m.saved).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    const { rows } = await api.get("/get/leads")
+    expect(rows[0].lead_notes).toBe("Call after 5")
+    expect(rows[0].lead_potential_value).toBe("4800")
+
+    await page.getByRole("button", { name: m.convertToQuote }).click()
+    // The router writes string search values JSON-quoted ("from-lead=%221%22"); the editor reads them unquoted.
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/quotes/new/is-editing" &&
+        new URLSearchParams(url.search).get("from-lead")?.replace(/"/g, "") === String(rows[0].lead_id),
+      {
+        waitUntil: "commit"
+      }
+    )
+    await context.close()
+  })
+
+  it("changes the product noun to Estimate: the navigation and page titles follow", async () => {
+    const { page, context } = await signedInPage()
+    await page.goto(`${server.url}/settings`)
+    await page.getByRole("heading", { name: m.accountSettings }).waitFor()
+    await page.getByRole("navigation", { name: m.mainNavigation }).getByRole("link", { name: m.quotes }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByLabel(m.productNoun).selectOption("estimate")
+    await page.getByRole("button", { name: m.save }).click()
+    await page.getByRole("status").getByText(m.saved).waitFor()
+    const nav = page.getByRole("navigation", { name: m.mainNavigation })
+    await nav.getByRole("link", { name: Wording.forms("estimate").plural }).waitFor()
+    expect(await nav.getByRole("link", { name: m.quotes }).count()).toBe(0)
+    await nav.getByRole("link", { name: Wording.forms("estimate").plural }).click()
+    await page.getByRole("heading", { name: "Estimates" }).waitFor()
+    expect(await page.title()).toBe(m.pageTitle("Estimates"))
+    await page.reload()
+    await page.getByRole("link", { name: Wording.apply("estimate", m.newQuote) }).waitFor()
+    await context.close()
+  })
+
+  it("imports a CSV of contacts: the preview shows the mapped rows and the bad row's reason", async () => {
+    const { page, context, api } = await signedInPage()
+    await page.goto(`${server.url}/settings/import`)
+    await page.getByRole("heading", { name: m.importCsv }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    const csv =
+      "First name,Last name,Email,Company,Phone\nJane,Smith,jane@acme.example,Acme,\n,,,,021 555 0100\nTom,Brown,tom@brown.example,,\n"
+    await page
+      .getByLabel(m.chooseCsv)
+      .setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) })
+    await page.getByRole("cell", { name: "jane@acme.example" }).waitFor()
+    await page.getByRole("cell", { name: "tom@brown.example" }).waitFor()
+    const rejected = page.getByRole("list", { name: m.rejectedRows })
+    await rejected.getByText(m.importRowNoName).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole("button", { name: m.importRows(2) }).click()
+    await page.getByText(m.importedRows(2)).waitFor()
+    const list = await api.get("/get/contacts?getCount=1")
+    expect(list.rows.map((r: { display_name: string }) => r.display_name).sort()).toEqual([
+      "Acme",
+      "Jane Smith",
+      "Tom Brown"
+    ])
+    await context.close()
+  })
+
+  it("personal settings: photo upload switches 'Upload a Photo' to 'Change Photo'", async () => {
+    const { page, context } = await signedInPage()
+    await page.goto(`${server.url}/settings/personal`)
+    await page.getByRole("button", { name: m.uploadPhoto }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64"
+    )
+    await page.getByLabel(m.uploadPhoto).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png })
+    await page.getByRole("button", { name: m.changePhoto }).waitFor()
+    await page.getByRole("button", { name: m.removePhoto }).click()
+    await page.getByRole("button", { name: m.uploadPhoto }).waitFor()
+    await context.close()
+  })
+})
