@@ -73,28 +73,16 @@ export type TermField = "term_every" | "term_type" | "term_duration"
 
 /**
  * A term field outside the spec's limits (or not a whole number). Raised by `make` for raw input that has not
- * been through the schema, such as an API payload built by hand. A plain tagged error class rather than a
- * `Schema.TaggedError`: the totals (and so the quote view widget) import this module, and a Schema class can
- * never be dropped from a bundle.
+ * been through the schema, such as an API payload built by hand.
  */
-export class InvalidTerm extends Error {
-  readonly _tag = "InvalidTerm"
-  override readonly name = "InvalidTerm"
-  readonly field: TermField
-  readonly value: number
-  readonly minimum: number
-  readonly maximum: number
-  constructor(props: {
-    readonly field: TermField
-    readonly value: number
-    readonly minimum: number
-    readonly maximum: number
-  }) {
-    super(`${props.field} must be a whole number from ${props.minimum} to ${props.maximum}, not ${props.value}`)
-    this.field = props.field
-    this.value = props.value
-    this.minimum = props.minimum
-    this.maximum = props.maximum
+export class InvalidTerm extends Schema.TaggedError<InvalidTerm>()("InvalidTerm", {
+  field: Schema.Literals(["term_every", "term_type", "term_duration"]),
+  value: Schema.Number,
+  minimum: Schema.Int,
+  maximum: Schema.Int
+}) {
+  override get message(): string {
+    return `${this.field} must be a whole number from ${this.minimum} to ${this.maximum}, not ${this.value}`
   }
 }
 

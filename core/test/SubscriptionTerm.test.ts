@@ -46,6 +46,8 @@ describe("SubscriptionTerm", () => {
     const e = fail({ term_every: 1, term_type: 2, term_duration: 65536 })
     assert.strictEqual(e?.field, "term_duration")
     assert.strictEqual(e?.maximum, 65535)
+    assert.strictEqual(e?._tag, "InvalidTerm")
+    assert.strictEqual(e?.message, "term_duration must be a whole number from 0 to 65535, not 65536")
   })
 
   it("the schema enforces the same limits", () => {
