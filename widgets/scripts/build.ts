@@ -7,7 +7,7 @@
  *   `dist/qk-quote-view.bundle.js`, with Lit and the core modules they use inlined.
  */
 import { rmSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { transform as transformCss } from "lightningcss"
 import { build, type InlineConfig, type Plugin } from "vite"
@@ -123,6 +123,27 @@ export const buildWidgets = async (outDir = join(root, "dist"), options: { reado
   if (options.esm !== false) await build(esm(outDir))
   for (const name of Object.keys(bundles) as Array<BundleName>) await build(bundle(outDir, name))
   return outDir
+}
+
+/** One source module's share of a bundle: its code after tree-shaking, before minifying, in characters. */
+export interface ModuleShare {
+  readonly id: string
+  readonly length: number
+}
+
+/**
+ * What one single-file bundle is made of, largest module first (`npm run size -- --modules`): the way to see
+ * which modules a bundle keeps, such as effect's Schema runtime coming back through a schema read at run time.
+ */
+export const bundleModules = async (name: BundleName): Promise<ReadonlyArray<ModuleShare>> => {
+  const config = bundle(join(root, "dist"), name)
+  const result = await build({ ...config, build: { ...config.build, write: false } })
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ("output" in r ? r.output : []))
+  return outputs
+    .flatMap((chunk) => (chunk.type === "chunk" ? Object.entries(chunk.modules) : []))
+    .map(([id, m]) => ({ id: relative(join(root, ".."), id), length: m.renderedLength }))
+    .filter((m) => m.length > 0)
+    .sort((a, b) => b.length - a.length)
 }
 
 if (import.meta.main) await buildWidgets()

@@ -2,13 +2,14 @@
  * Size check of the single-file bundles (`npm run size -w @quotekit/widgets`; also a vitest test, so CI checks
  * it): each bundle minified and gzipped (level 9), Lit and the core modules included, printed as
  * `widgets.signature-pad.gz: N KB` (1 KB = 1,024 bytes). Each element has a budget, and a bundle over it fails.
- * Never raise a budget to pass: find what grew (the widgets README's Sizes says how).
+ * Never raise a budget to pass: find what grew (`--modules` lists each bundle's modules by size; the widgets
+ * README's Sizes says what to look for).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
-import { type BundleName, buildWidgets, bundles } from "./build.ts"
+import { type BundleName, buildWidgets, bundleModules, bundles } from "./build.ts"
 
 /** Budget per element in KB of gzipped bundle, Lit included. */
 export const budgets: Readonly<Record<BundleName, number>> = {
@@ -45,6 +46,12 @@ export const buildAndMeasure = async (): Promise<ReadonlyArray<Size>> => {
 }
 
 if (import.meta.main) {
+  if (process.argv.includes("--modules")) {
+    for (const name of Object.keys(bundles) as Array<BundleName>) {
+      console.log(`${bundles[name]}, characters per module before minifying:`)
+      for (const m of await bundleModules(name)) console.log(`${String(m.length).padStart(8)}  ${m.id}`)
+    }
+  }
   let failed = false
   for (const size of await buildAndMeasure()) {
     const budget = budgets[size.name]
