@@ -354,6 +354,11 @@ export const currentPasswordNeeded = "Enter your current password to change your
 export const timeZoneUnknown = "Choose a time zone from the list."
 export const stateNotInCountry = "Choose a state of the chosen country."
 export const notAvailableChoice = (label: string) => `That ${label} is not available.`
+export const leadThanksTitle = "Thank you"
+export const leadThanks = "Your enquiry has been sent. We will be in touch soon."
+export const leadNotSentTitle = "Your enquiry was not sent"
+export const leadGoBack = "Please go back, check the form and send it again."
+export const leadFormUnknown = "This form is not taking enquiries at the moment."
 
 // --- small input rules (the card warning's words are not in the spec) ---
 export const colourTooLight = "That looks quite light, something darker will work better here."
@@ -590,6 +595,7 @@ export const privateNotes = "Private notes"
 export const askQuestion = "Ask a question"
 export const answer = "Answer"
 export const addNote = "Add a note"
+export const addComment = "Add a comment"
 export const send = "Send"
 export const noQuestions = "No questions yet. Customers can ask from the quote page."
 export const noNotes = "No notes yet. Notes are only seen by your team."
@@ -892,6 +898,11 @@ export const catalogue = {
   timeZoneUnknown,
   stateNotInCountry,
   notAvailableChoice,
+  leadThanksTitle,
+  leadThanks,
+  leadNotSentTitle,
+  leadGoBack,
+  leadFormUnknown,
   colourTooLight,
   colourTooDark,
   cardPrefixUnknown,
@@ -1112,6 +1123,7 @@ export const catalogue = {
   askQuestion,
   answer,
   addNote,
+  addComment,
   send,
   noQuestions,
   noNotes,

@@ -8,12 +8,12 @@
  * @since 0.1.0
  */
 import { Api } from "@quotekit/core/api/Api"
-import { InvalidInput, NotFound } from "@quotekit/core/api/ApiError"
+import { InvalidInput, NotFound, type TooManyAttempts } from "@quotekit/core/api/ApiError"
 import { PUBLIC_FIELD_MAX, PUBLIC_FILE_MAX, PUBLIC_MESSAGE_MAX } from "@quotekit/core/api/LeadsApi"
 import * as Contact from "@quotekit/core/Contact"
 import * as Message from "@quotekit/core/Message"
 import { Effect, Option, Stream } from "effect"
-import type { Multipart } from "effect/http"
+import { HttpServerRequest, HttpServerResponse, type Multipart } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { RateLimiter } from "../auth/RateLimit.ts"
 import { HistoryWriter } from "../history/HistoryWriter.ts"
@@ -32,6 +32,46 @@ export const PER_ACCOUNT = { max: 200, windowSeconds: 3600 }
 const m = Message.catalogue
 const fieldNames = new Set(["name", "email", "company", "phone", "subject", "message", "website"])
 
+/** A small page for a person whose browser posted the form: thanks, or what to fix (escaped). */
+export const page = (title: string, message: string): string => {
+  const esc = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}</style></head><body><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`
+}
+
+/**
+ * A plain HTML form on a website navigates to this endpoint, so a browser asking for a page (and not JSON)
+ * gets one: a thank-you page, or the refusal's message with "go back" wording, with the same status codes.
+ */
+const answerPagesToBrowsers = <A, R>(
+  handler: Effect.Effect<A, InvalidInput | NotFound | TooManyAttempts, R>
+): Effect.Effect<
+  A | HttpServerResponse.HttpServerResponse,
+  InvalidInput | NotFound | TooManyAttempts,
+  R | HttpServerRequest.HttpServerRequest
+> =>
+  Effect.flatMap(
+    HttpServerRequest.HttpServerRequest,
+    (
+      request
+    ): Effect.Effect<A | HttpServerResponse.HttpServerResponse, InvalidInput | NotFound | TooManyAttempts, R> => {
+      const accept = request.headers.accept ?? ""
+      if (!accept.includes("text/html") || accept.includes("application/json")) return handler
+      const html = (status: number, title: string, message: string, headers: Record<string, string> = {}) =>
+        Effect.succeed(
+          HttpServerResponse.text(page(title, message), { status, headers, contentType: "text/html; charset=utf-8" })
+        )
+      return handler.pipe(
+        Effect.flatMap(() => html(201, m.leadThanksTitle, m.leadThanks)),
+        Effect.catchTags({
+          InvalidInput: (e) => html(400, m.leadNotSentTitle, `${e._serveError.message} ${m.leadGoBack}`),
+          NotFound: () => html(404, m.leadNotSentTitle, m.leadFormUnknown),
+          TooManyAttempts: (e) =>
+            html(429, m.leadNotSentTitle, e._serveError.message, { "retry-after": String(e.retry_after) })
+        })
+      )
+    }
+  )
+
 /** The public lead form group's handler. */
 export const layer = HttpApiBuilder.group(
   Api,
@@ -45,97 +85,99 @@ export const layer = HttpApiBuilder.group(
     const history = yield* HistoryWriter
 
     return handlers.handle("submit", ({ params, payload }) =>
-      Effect.gen(function* () {
-        const address = yield* ClientAddress.current
-        yield* limiter.attempt(`lead-form-ip:${address}`, PER_ADDRESS)
-        const account = Option.getOrUndefined(yield* settings.accountByLeadFormKey(params.form_key))
-        if (account === undefined) return yield* NotFound.answer()
-        const enabled = Option.match(yield* settings.account(account), {
-          onNone: () => false,
-          onSome: (s) => s.leads_enabled
-        })
-        if (!enabled) return yield* NotFound.answer()
-        yield* limiter.attempt(`lead-form-account:${account}`, PER_ACCOUNT)
-
-        const fields = new Map<string, string>()
-        let file: { readonly name: string; readonly stored: Stored } | undefined
-        const onPart = (part: Multipart.Part): Effect.Effect<void, InvalidInput | Multipart.MultipartError> => {
-          if (part._tag === "Field") {
-            if (fieldNames.has(part.key) && !fields.has(part.key)) fields.set(part.key, part.value)
-            return Effect.void
-          }
-          if (part.key !== "file" || file !== undefined) return Stream.runDrain(part.content)
-          const name = cleanName(part.name)
-          return storage.put(account, part.content, { maxBytes: PUBLIC_FILE_MAX }).pipe(
-            Effect.catchTag("UploadTooLarge", () => Effect.fail(InvalidInput.field("file", m.leadFileTooLarge))),
-            Effect.tap((stored) =>
-              Effect.sync(() => {
-                if (stored.size > 0) file = { name, stored }
-              })
-            ),
-            Effect.asVoid
-          )
-        }
-        yield* Stream.runForEach(payload, onPart).pipe(
-          Effect.catchTag("MultipartError", (e) =>
-            Effect.fail(InvalidInput.answer(e.reason._tag === "FileTooLarge" ? m.leadFileTooLarge : m.invalidInput))
-          )
-        )
-        // The honeypot: people never see the field, so whatever fills it in is a robot; it is told all went well.
-        if ((fields.get("website") ?? "").trim() !== "") return { received: true as const }
-
-        const text = (key: string) => (fields.get(key) ?? "").trim()
-        const name = text("name")
-        const email = text("email")
-        const message = text("message")
-        if (name === "") return yield* InvalidInput.field("name", m.fieldRequired("Name"))
-        if (!Contact.isEmail(email)) return yield* InvalidInput.field("email", m.emailInvalid)
-        if (message === "") return yield* InvalidInput.field("message", m.fieldRequired("Message"))
-        for (const key of ["name", "company", "phone", "subject"]) {
-          if (text(key).length > PUBLIC_FIELD_MAX)
-            return yield* InvalidInput.field(key, m.fieldTooLong(key, PUBLIC_FIELD_MAX))
-        }
-        if (message.length > PUBLIC_MESSAGE_MAX) {
-          return yield* InvalidInput.field("message", m.fieldTooLong("Message", PUBLIC_MESSAGE_MAX))
-        }
-        const { name_first, name_last } = Contact.splitName(name)
-        const leadId = yield* leads.insert(account, {
-          lead_subject: text("subject"),
-          lead_message: message,
-          lead_email: email,
-          lead_name_first: name_first,
-          lead_name_last: name_last,
-          lead_company: text("company"),
-          lead_phone: text("phone"),
-          lead_file_name: file?.name ?? null,
-          lead_file_key: file?.stored.key ?? null
-        })
-        if (file !== undefined) {
-          yield* files.insert({
-            account_id: account,
-            hash: file.stored.hash,
-            original_filename: file.name,
-            mime: "application/octet-stream",
-            size: file.stored.size,
-            storage_key: file.stored.key,
-            parent_table: "leads",
-            parent_id: leadId,
-            created_by: null
+      answerPagesToBrowsers(
+        Effect.gen(function* () {
+          const address = yield* ClientAddress.current
+          yield* limiter.attempt(`lead-form-ip:${address}`, PER_ADDRESS)
+          const account = Option.getOrUndefined(yield* settings.accountByLeadFormKey(params.form_key))
+          if (account === undefined) return yield* NotFound.answer()
+          const enabled = Option.match(yield* settings.account(account), {
+            onNone: () => false,
+            onSome: (s) => s.leads_enabled
           })
-        }
-        yield* history.write([
-          {
-            account_id: account,
-            table: "lead",
-            category_id: leadId,
-            action: "received",
-            summary: `Received from ${name} through the lead form`,
-            signin_id: null,
-            actor: "customer"
+          if (!enabled) return yield* NotFound.answer()
+          yield* limiter.attempt(`lead-form-account:${account}`, PER_ACCOUNT)
+
+          const fields = new Map<string, string>()
+          let file: { readonly name: string; readonly stored: Stored } | undefined
+          const onPart = (part: Multipart.Part): Effect.Effect<void, InvalidInput | Multipart.MultipartError> => {
+            if (part._tag === "Field") {
+              if (fieldNames.has(part.key) && !fields.has(part.key)) fields.set(part.key, part.value)
+              return Effect.void
+            }
+            if (part.key !== "file" || file !== undefined) return Stream.runDrain(part.content)
+            const name = cleanName(part.name)
+            return storage.put(account, part.content, { maxBytes: PUBLIC_FILE_MAX }).pipe(
+              Effect.catchTag("UploadTooLarge", () => Effect.fail(InvalidInput.field("file", m.leadFileTooLarge))),
+              Effect.tap((stored) =>
+                Effect.sync(() => {
+                  if (stored.size > 0) file = { name, stored }
+                })
+              ),
+              Effect.asVoid
+            )
           }
-        ])
-        return { received: true as const }
-      })
+          yield* Stream.runForEach(payload, onPart).pipe(
+            Effect.catchTag("MultipartError", (e) =>
+              Effect.fail(InvalidInput.answer(e.reason._tag === "FileTooLarge" ? m.leadFileTooLarge : m.invalidInput))
+            )
+          )
+          // The honeypot: people never see the field, so whatever fills it in is a robot; it is told all went well.
+          if ((fields.get("website") ?? "").trim() !== "") return { received: true as const }
+
+          const text = (key: string) => (fields.get(key) ?? "").trim()
+          const name = text("name")
+          const email = text("email")
+          const message = text("message")
+          if (name === "") return yield* InvalidInput.field("name", m.fieldRequired("Name"))
+          if (!Contact.isEmail(email)) return yield* InvalidInput.field("email", m.emailInvalid)
+          if (message === "") return yield* InvalidInput.field("message", m.fieldRequired("Message"))
+          for (const key of ["name", "company", "phone", "subject"]) {
+            if (text(key).length > PUBLIC_FIELD_MAX)
+              return yield* InvalidInput.field(key, m.fieldTooLong(key, PUBLIC_FIELD_MAX))
+          }
+          if (message.length > PUBLIC_MESSAGE_MAX) {
+            return yield* InvalidInput.field("message", m.fieldTooLong("Message", PUBLIC_MESSAGE_MAX))
+          }
+          const { name_first, name_last } = Contact.splitName(name)
+          const leadId = yield* leads.insert(account, {
+            lead_subject: text("subject"),
+            lead_message: message,
+            lead_email: email,
+            lead_name_first: name_first,
+            lead_name_last: name_last,
+            lead_company: text("company"),
+            lead_phone: text("phone"),
+            lead_file_name: file?.name ?? null,
+            lead_file_key: file?.stored.key ?? null
+          })
+          if (file !== undefined) {
+            yield* files.insert({
+              account_id: account,
+              hash: file.stored.hash,
+              original_filename: file.name,
+              mime: "application/octet-stream",
+              size: file.stored.size,
+              storage_key: file.stored.key,
+              parent_table: "leads",
+              parent_id: leadId,
+              created_by: null
+            })
+          }
+          yield* history.write([
+            {
+              account_id: account,
+              table: "lead",
+              category_id: leadId,
+              action: "received",
+              summary: `Received from ${name} through the lead form`,
+              signin_id: null,
+              actor: "customer"
+            }
+          ])
+          return { received: true as const }
+        })
+      )
     )
   })
 )

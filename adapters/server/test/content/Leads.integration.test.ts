@@ -22,13 +22,22 @@ const form = (fields: Record<string, string>, file?: { name: string; text: strin
 }
 
 /** A visitor of the business's website: no session, no anti-forgery token, from a given address. */
-const visitor = (path: string, body: FormData, address = "203.0.113.7") =>
+const visitor = (path: string, body: FormData, address = "203.0.113.7", accept = "application/json") =>
   Effect.gen(function* () {
     const { url } = yield* TestServer
     return yield* Effect.promise(async () => {
-      const res = await fetch(`${url}${path}`, { method: "POST", body, headers: { "x-forwarded-for": address } })
+      const res = await fetch(`${url}${path}`, {
+        method: "POST",
+        body,
+        headers: { "x-forwarded-for": address, accept }
+      })
       const text = await res.text()
-      return { status: res.status, headers: res.headers, text, body: text === "" ? null : JSON.parse(text) }
+      return {
+        status: res.status,
+        headers: res.headers,
+        text,
+        body: accept.includes("json") && text !== "" ? JSON.parse(text) : null
+      }
     })
   })
 
@@ -101,6 +110,27 @@ describeBackends(
           const list = expectStatus(yield* client.get("/get/leads"), 200).body
           assert.strictEqual(list.counts.open, 0)
         })
+    )
+
+    it.effect("a browser posting the form gets a page: thanks, or what to fix", () =>
+      Effect.gen(function* () {
+        const { client } = yield* signUp()
+        const path = yield* enableLeads(client)
+        const html = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+        const thanks = yield* visitor(path, form(enquiry), "192.0.2.70", html)
+        assert.strictEqual(thanks.status, 201)
+        assert.match(thanks.headers.get("content-type") ?? "", /^text\/html/)
+        assert.include(thanks.text, "Your enquiry has been sent.")
+        const bad = yield* visitor(path, form({ ...enquiry, email: "<b>x</b>" }), "192.0.2.70", html)
+        assert.strictEqual(bad.status, 400)
+        assert.include(
+          bad.text,
+          "That does not look like an email address. Please go back, check the form and send it again."
+        )
+        const unknown = yield* visitor("/public/lead-form/0123456789abcdef0123", form(enquiry), "192.0.2.70", html)
+        assert.strictEqual(unknown.status, 404)
+        assert.include(unknown.text, "This form is not taking enquiries at the moment.")
+      })
     )
 
     it.effect("each address may send 10 forms per 10 minutes, then 429 with Retry-After", () =>
