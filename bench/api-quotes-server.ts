@@ -16,7 +16,11 @@ const schema = process.env.BENCH_SCHEMA ?? "public"
 const connections = Number(process.env.BENCH_DB_CONNECTIONS ?? "10")
 
 const App = Main.layer.pipe(
-  Layer.provide([ServerConfig.layer({ port: 0, host: "127.0.0.1" }), Mailer.layerLog, EventBusLocal.layer]),
+  Layer.provide([
+    ServerConfig.layer({ port: 0, host: "127.0.0.1", logRequests: false }),
+    Mailer.layerLog,
+    EventBusLocal.layer
+  ]),
   Layer.provide(
     Database.postgres({ url: Redacted.make(url), searchPath: [schema, "public"], maxConnections: connections })
   )

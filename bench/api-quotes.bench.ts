@@ -276,7 +276,9 @@ const withSchema = Layer.effectDiscard(
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     yield* Effect.acquireRelease(sql`CREATE SCHEMA ${sql(schema)}`, () =>
-      sql`DROP SCHEMA IF EXISTS ${sql(schema)} CASCADE`.pipe(Effect.ignore)
+      process.env.BENCH_KEEP_SCHEMA === "1"
+        ? Effect.log(`kept schema ${schema}`)
+        : sql`DROP SCHEMA IF EXISTS ${sql(schema)} CASCADE`.pipe(Effect.ignore)
     )
   })
 ).pipe(Layer.provide(admin))

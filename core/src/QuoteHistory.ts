@@ -88,8 +88,19 @@ export const ofAction = (action: QuoteAction.Action, archive: ArchiveState.Archi
 const WHO = "\uE100who\uE101"
 const OTHER = "\uE100other\uE101"
 
+// The catalogue in each noun, reworded once (rewording the whole catalogue per row would be wasted work).
+const catalogues = new Map<Wording.Noun, ReturnType<typeof Wording.catalogue>>()
+const catalogueOf = (noun: Wording.Noun) => {
+  let c = catalogues.get(noun)
+  if (c === undefined) {
+    c = Wording.catalogue(noun)
+    catalogues.set(noun, c)
+  }
+  return c
+}
+
 const text = (noun: Wording.Noun, event: Event): string => {
-  const m = Wording.catalogue(noun)
+  const m = catalogueOf(noun)
   switch (event._tag) {
     case "created":
       return m.historyCreated(WHO)
@@ -159,6 +170,6 @@ export const html = (
   const summary = Markup.escapeHtml(text(noun, event))
     .replace(WHO, () => `<b>${Markup.escapeHtml(who)}</b>`)
     .replace(OTHER, () => (event._tag === "replaced" ? `<b>${Markup.escapeHtml(event.other)}</b>` : ""))
-  const shownTitle = title.trim() === "" ? Wording.catalogue(noun).untitled : title
+  const shownTitle = title.trim() === "" ? catalogueOf(noun).untitled : title
   return { summary, full: `${summary} <q>${Markup.escapeHtml(shownTitle)}</q>` }
 }

@@ -16,7 +16,7 @@ import type { Contact } from "@quotekit/core/Contact"
 import * as LineItem from "@quotekit/core/LineItem"
 import * as Money from "@quotekit/core/Money"
 import type * as QuoteAction from "@quotekit/core/QuoteAction"
-import type * as QuoteSave from "@quotekit/core/QuoteSave"
+import * as QuoteSave from "@quotekit/core/QuoteSave"
 import type * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import type * as TaxMode from "@quotekit/core/TaxMode"
 import type * as TaxRate from "@quotekit/core/TaxRate"
@@ -140,10 +140,12 @@ export class QuoteRepo extends Context.Service<
       by: SigninId,
       at: number
     ) => Effect.Effect<ReadonlyArray<{ readonly temp_id: number; readonly id: number }>>
+    /** Replace a quote's contacts (nothing is written when they are the stored ones in the same order). */
     readonly writeContacts: (
       account: AccountId,
       quoteId: number,
-      contacts: ReadonlyArray<QuoteContact>
+      contacts: ReadonlyArray<QuoteContact>,
+      stored: ReadonlyArray<QuoteContact>
     ) => Effect.Effect<ReadonlyArray<{ readonly temp_id: number; readonly id: number }>>
     readonly keepVersion: (
       account: AccountId,
@@ -267,28 +269,28 @@ export const layer = Layer.effect(
         Effect.orDie
       )
 
+    // Rows and their files in one round trip.
     const rows = (account: AccountId, quoteId: number) =>
-      Effect.gen(function* () {
-        const items = yield* sql<ItemRow>`
-          SELECT ${itemSelect} FROM quote_items i
-          WHERE i.account_id = ${account} AND i.quote_id = ${quoteId} ORDER BY i.order_index, i.quote_item_id`
-        const ids = items.map((i) => i.quote_item_id)
-        const files =
-          ids.length === 0
-            ? []
-            : yield* sql<{ readonly file_id: number; readonly parent_id: number }>`
-                SELECT file_id, parent_id FROM files
-                WHERE account_id = ${account} AND parent_table = 'quote_items' AND parent_id = ANY(${ids})
-                ORDER BY file_id`
-        const byParent = new Map<number, Array<{ readonly file_id: number; readonly parent_id: number }>>()
-        for (const f of files) byParent.set(f.parent_id, [...(byParent.get(f.parent_id) ?? []), f])
-        return items.map(
-          (r): ItemRecord => ({
-            item: toItem(r, byParent.get(r.quote_item_id) ?? []),
-            shared_account_id: r.shared_account_id
-          })
-        )
-      }).pipe(Effect.orDie)
+      sql<ItemRow & { readonly file_ids: ReadonlyArray<number> | null }>`
+        SELECT ${itemSelect},
+          (SELECT array_agg(f.file_id ORDER BY f.file_id) FROM files f
+             WHERE f.account_id = i.account_id AND f.parent_table = 'quote_items'
+               AND f.parent_id = i.quote_item_id) AS file_ids
+        FROM quote_items i
+        WHERE i.account_id = ${account} AND i.quote_id = ${quoteId} ORDER BY i.order_index, i.quote_item_id`.pipe(
+        Effect.map((items) =>
+          items.map(
+            (r): ItemRecord => ({
+              item: toItem(
+                r,
+                (r.file_ids ?? []).map((file_id) => ({ file_id, parent_id: r.quote_item_id }))
+              ),
+              shared_account_id: r.shared_account_id
+            })
+          )
+        ),
+        Effect.orDie
+      )
 
     const contactsOf = (account: AccountId, quoteId: number) =>
       sql<{
@@ -561,6 +563,20 @@ export const layer = Layer.effect(
         Effect.gen(function* () {
           const storedIds = new Set(stored.map((s) => s.item.quote_item_id as number))
           const kept = items.filter((r) => storedIds.has(r.quote_item_id))
+          const before = new Map(stored.map((s) => [s.item.quote_item_id as number, s.item]))
+          const changed = kept.filter((r) => {
+            const s = before.get(r.quote_item_id)!
+            return !(
+              QuoteSave.sameContent(r, s) &&
+              r.order_index === s.order_index &&
+              r.item_id === s.item_id &&
+              (r.editing ?? LineItem.initialEditing(r)) === s.editing &&
+              r.contact_selected === s.contact_selected &&
+              r.added_adj_at === s.added_adj_at &&
+              r.credited_adj_at === s.credited_adj_at &&
+              Money.equals(r.price_total, s.price_total)
+            )
+          })
           const added = items.filter((r) => !storedIds.has(r.quote_item_id))
           const keptIds = kept.map((r) => r.quote_item_id as number)
           if (stored.length > kept.length) {
@@ -568,7 +584,7 @@ export const layer = Layer.effect(
               DELETE FROM quote_items
               WHERE account_id = ${account} AND quote_id = ${quoteId} AND NOT (quote_item_id = ANY(${keptIds}))`
           }
-          if (kept.length > 0) {
+          if (changed.length > 0) {
             yield* sql`
               UPDATE quote_items i SET
                 item_type = v.item_type, item_id = v.item_id, item_code = v.item_code, item_title = v.item_title,
@@ -579,7 +595,7 @@ export const layer = Layer.effect(
                 term_type = v.term_type, term_duration = v.term_duration, added_adj_at = v.added_adj_at,
                 credited_adj_at = v.credited_adj_at, order_index = v.order_index, editing = v.editing,
                 modified = v.modified
-              FROM jsonb_to_recordset(${JSON.stringify(kept.map((r) => rowJson(r, at)))}::jsonb) AS v(${types})
+              FROM jsonb_to_recordset(${JSON.stringify(changed.map((r) => rowJson(r, at)))}::jsonb) AS v(${types})
               WHERE i.account_id = ${account} AND i.quote_id = ${quoteId} AND i.quote_item_id = v.quote_item_id`
           }
           const ids: Array<{ readonly temp_id: number; readonly id: number }> = []
@@ -630,9 +646,12 @@ export const layer = Layer.effect(
           return ids
         }).pipe(Effect.orDie),
 
-      writeContacts: (account, quoteId, contacts) =>
+      writeContacts: (account, quoteId, contacts, stored) =>
         Effect.gen(function* () {
           const ids = contacts.map((c) => c.contact_id as number)
+          const same =
+            stored.length === contacts.length && stored.every((s, i) => s.contact_id === contacts[i]!.contact_id)
+          if (same) return stored.map((s, i) => ({ temp_id: contacts[i]!.quote_contact_id, id: s.quote_contact_id }))
           yield* sql`
             DELETE FROM quote_contacts
             WHERE account_id = ${account} AND quote_id = ${quoteId} AND NOT (contact_id = ANY(${ids}))`

@@ -253,7 +253,7 @@ export const save = Effect.fn("SaveQuote.save")(function* (
           tenant.signin_id,
           nowMs
         )
-        const contactIds = yield* repo.writeContacts(account, quoteId, req.contacts)
+        const contactIds = yield* repo.writeContacts(account, quoteId, req.contacts, stored?.contacts ?? [])
 
         const event: QuoteHistory.Event =
           versionId !== null
