@@ -54,10 +54,10 @@ export const QuoteListPage = () => {
       },
       replace
     })
-  // The typed search reaches the address once typing pauses; back and forward bring the box along.
+  // Each settled search is an entry of its own in the history, so back returns to the previous search.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search text is the trigger
   useEffect(() => {
-    if (typed !== (search.search ?? "")) go({ search: typed }, true)
+    if (typed !== (search.search ?? "")) go({ search: typed })
   }, [typed])
   useEffect(() => {
     setText((t) => (t === (search.search ?? "") ? t : (search.search ?? "")))
@@ -77,6 +77,79 @@ export const QuoteListPage = () => {
   const team = teamOrder(account.data?.signins ?? [], me)
   const pageNo = list.data?.page ?? 1
   const rows = list.data?.rows ?? []
+  const results = (
+    <section className={controls.card} aria-busy={list.isFetching} aria-label={m.quotes}>
+      {list.isError ? (
+        <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data === undefined ? (
+        <p className={page.empty}>{m.loading}</p>
+      ) : rows.length === 0 ? (
+        <div className={styles.empty}>
+          <p className={page.empty}>{isFiltered(search) ? m.noQuotesMatch : m.noQuotesYet}</p>
+          {!isFiltered(search) && (
+            <Link
+              to="/quotes/$quoteId/$action"
+              params={{ quoteId: "new", action: "is-editing" }}
+              className={controls.primary}
+            >
+              {m.newQuote}
+            </Link>
+          )}
+        </div>
+      ) : (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{m.title}</th>
+              <th scope="col">{m.quoteContact}</th>
+              <th scope="col">{m.statusFilter}</th>
+              <th scope="col">{m.lastView}</th>
+              <th scope="col" className={styles.amount}>
+                {m.total}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr
+                key={r.quote_id}
+                className={styles.row}
+                data-quote={r.quote_id}
+                onClick={(e) => {
+                  if ((e.target as HTMLElement).closest("a") === null) void navigate({ to: r.href })
+                }}
+              >
+                <td>
+                  <Link to={r.href} className={styles.rowLink}>
+                    {r.title.trim() === "" ? m.untitled : r.title}
+                  </Link>
+                  <span className={styles.sub}>
+                    {r.quote_no > 0 ? `#${r.quote_no}` : ""} {r._name_from}
+                  </span>
+                </td>
+                <td>{r._companyOrPerson}</td>
+                <td>
+                  <span className={`${styles.status} ${styles[QuoteStatus.colourClass(r.status)] ?? ""}`}>
+                    {r.status_label}
+                  </span>
+                  {r._new_questions > 0 && (
+                    <span className={styles.sub}>
+                      {m.newQuestions}: {r._new_questions}
+                    </span>
+                  )}
+                </td>
+                <td>{r.last_view ?? ""}</td>
+                <td className={styles.amount}>
+                  {r.symbol}
+                  {Money.format(r.price_current)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
   return (
     <div className={page.page}>
       <div className={page.header}>
@@ -131,7 +204,7 @@ export const QuoteListPage = () => {
           </label>
         )}
       </div>
-      {tabs.length > 0 && (
+      {tabs.length > 0 ? (
         <Tabs.Root value={tab} onValueChange={(t) => go({ archive: t === "all" ? "" : t })}>
           <Tabs.List className={styles.tabs} aria-label={m.quotes}>
             {tabs.map((t) => (
@@ -140,79 +213,11 @@ export const QuoteListPage = () => {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
+          <Tabs.Content value={tab}>{results}</Tabs.Content>
         </Tabs.Root>
+      ) : (
+        results
       )}
-      <section className={controls.card} aria-busy={list.isFetching} aria-label={m.quotes}>
-        {list.isError ? (
-          <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data === undefined ? (
-          <p className={page.empty}>{m.loading}</p>
-        ) : rows.length === 0 ? (
-          <div className={styles.empty}>
-            <p className={page.empty}>{isFiltered(search) ? m.noQuotesMatch : m.noQuotesYet}</p>
-            {!isFiltered(search) && (
-              <Link
-                to="/quotes/$quoteId/$action"
-                params={{ quoteId: "new", action: "is-editing" }}
-                className={controls.primary}
-              >
-                {m.newQuote}
-              </Link>
-            )}
-          </div>
-        ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{m.title}</th>
-                <th scope="col">{m.quoteContact}</th>
-                <th scope="col">{m.statusFilter}</th>
-                <th scope="col">{m.lastView}</th>
-                <th scope="col" className={styles.amount}>
-                  {m.total}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr
-                  key={r.quote_id}
-                  className={styles.row}
-                  data-quote={r.quote_id}
-                  onClick={(e) => {
-                    if ((e.target as HTMLElement).closest("a") === null) void navigate({ to: r.href })
-                  }}
-                >
-                  <td>
-                    <Link to={r.href} className={styles.rowLink}>
-                      {r.title.trim() === "" ? m.untitled : r.title}
-                    </Link>
-                    <span className={styles.sub}>
-                      {r.quote_no > 0 ? `#${r.quote_no}` : ""} {r._name_from}
-                    </span>
-                  </td>
-                  <td>{r._companyOrPerson}</td>
-                  <td>
-                    <span className={`${styles.status} ${styles[QuoteStatus.colourClass(r.status)] ?? ""}`}>
-                      {r.status_label}
-                    </span>
-                    {r._new_questions > 0 && (
-                      <span className={styles.sub}>
-                        {m.newQuestions}: {r._new_questions}
-                      </span>
-                    )}
-                  </td>
-                  <td>{r.last_view ?? ""}</td>
-                  <td className={styles.amount}>
-                    {r.symbol}
-                    {Money.format(r.price_current)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
       {list.data !== undefined && rows.length > 0 && (
         <nav className={styles.pager} aria-label={m.pageOf(pageNo)}>
           <button

@@ -27,15 +27,15 @@ export interface RealServer {
   readonly sql: <A, E>(use: (sql: SqlClient.SqlClient) => Effect.Effect<A, E>) => Promise<A>
 }
 
-/** Start the server over a fresh embedded database, serving `app/dist`. */
-export const start = async (): Promise<RealServer> => {
+/** Start the server over a fresh embedded database, serving the build in `appRoot` (`app/dist` by default). */
+export const start = async (appRoot: string = distRoot): Promise<RealServer> => {
   const scope = Effect.runSync(Scope.make())
   const server = Main.layer.pipe(
     Layer.provide([
       ServerConfig.layer({
         port: 0,
         host: "127.0.0.1",
-        appRoot: distRoot,
+        appRoot,
         // Browser tests sign up and in many times from one address.
         signinPerAddress: { max: 1000, windowSeconds: 60 },
         signinPerEmail: { max: 1000, windowSeconds: 60 },

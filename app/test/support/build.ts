@@ -11,11 +11,16 @@ import { fileURLToPath } from "node:url"
 export const appRoot = fileURLToPath(new URL("../..", import.meta.url))
 export const distRoot = fileURLToPath(new URL("../../dist", import.meta.url))
 
-/** Run a production build; resolves when `dist` is written, rejects with Vite's output when it fails. */
-export const buildApp = (): Promise<void> =>
+/**
+ * Run a production build; resolves when `outDir` (`dist` by default) is written, rejects with Vite's output when
+ * it fails. A long browser test builds into a folder of its own, so other files rebuilding `dist` meanwhile
+ * never pull the assets from under its pages.
+ */
+export const buildApp = (outDir?: string): Promise<void> =>
   new Promise((resolve, reject) => {
     const vite = join(dirname(createRequire(import.meta.url).resolve("vite/package.json")), "bin", "vite.js")
-    const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], {
+    const out = outDir === undefined ? [] : ["--outDir", outDir, "--emptyOutDir"]
+    const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn", ...out], {
       cwd: appRoot,
       env: { ...process.env, NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"]
