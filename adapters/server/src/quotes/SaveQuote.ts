@@ -14,7 +14,7 @@
  * @since 0.1.0
  */
 import * as Adjustment from "@quotekit/core/Adjustment"
-import { ChangeWarning, Code, InvalidInput } from "@quotekit/core/api/ApiError"
+import { AccessDenied, ChangeWarning, Code, InvalidInput } from "@quotekit/core/api/ApiError"
 import { type EditorKind, editActionOf, SaveAnswer, type SaveQuote } from "@quotekit/core/api/QuotesApi"
 import type { Tenant } from "@quotekit/core/api/Security"
 import type * as LineItem from "@quotekit/core/LineItem"
@@ -102,6 +102,9 @@ export const save = Effect.fn("SaveQuote.save")(function* (
   const account = tenant.account_id
   const nowMs = yield* Clock.currentTimeMillis
   const now = Math.floor(nowMs / 1000)
+  // Copy to Template is for admins (the editor refuses to open such a copy; a direct save is refused too).
+  if (isTemplate && route.success === "new" && (req.meta.fromQuote ?? 0) > 0 && !tenant.is_admin)
+    return yield* AccessDenied.answer(Wording.apply(facts.noun, Message.adminOnly))
 
   return yield* sql
     .withTransaction(

@@ -4,7 +4,7 @@ import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { type Browser, layer, newAccount, TestServer } from "../Harness.ts"
-import { editor, member, saveNew } from "./Fixtures.ts"
+import { editor, member, saveBody, saveNew } from "./Fixtures.ts"
 
 const DAY_MS = 86_400_000
 
@@ -276,6 +276,11 @@ describeBackends(
         const denied = yield* editor(colleague.browser, "new", "template", `?from-quote=${saved.quote_id}`)
         assert.strictEqual(denied.status, 403, denied.text)
         assert.strictEqual(denied.body._serveError.message, Message.adminOnly)
+        const direct = yield* colleague.browser.post(
+          "/post/quote-update/template/new/is-editing",
+          saveBody(owner.signinId, { meta: { fromQuote: saved.quote_id } })
+        )
+        assert.strictEqual(direct.status, 403, direct.text)
         const allowed = yield* editor(owner.browser, "new", "template", `?from-quote=${saved.quote_id}`)
         assert.strictEqual(allowed.status, 200, allowed.text)
         assert.isTrue(allowed.body.is_template)
