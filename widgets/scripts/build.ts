@@ -30,8 +30,9 @@ const EXTERNAL = /^(?:lit|lit-html|lit-element|@lit\/[^/]+|effect|@quotekit\/cor
 //   drops unused schemas, `Schema.Class` and `Schema.TaggedError` classes included.
 // - A schema's arguments are full of property reads (`{ title: Schema.String }`), which the bundler by default
 //   treats as possible getter calls and keeps, and with them the whole Schema runtime (about 24 KB gzipped).
-//   Nothing in these bundles relies on a getter's side effect; with the setting off, the bundle's Lit and element
-//   code comes out byte for byte the same, and only unused declarations of the core and of effect go away.
+//   Nothing in these bundles relies on a getter's side effect: with the setting off, Lit's code comes out byte for
+//   byte the same, the element's differs by one inlined local, and only unused declarations of the core and of
+//   effect go away (compared when the setting was introduced).
 const TREESHAKE = { manualPureFunctions: ["Schema"], propertyReadSideEffects: false } as const
 
 const STYLES = /\.styles\.ts$/
