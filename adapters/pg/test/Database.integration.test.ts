@@ -34,12 +34,9 @@ describe("Database", () => {
           yield* sql`INSERT INTO accounts (name) VALUES ('Kept across restarts')`
         }).pipe(Effect.provide(started(env)))
 
-        const reopened = performance.now()
         const [kept, applied] = yield* Effect.all([names, Migrations.run]).pipe(Effect.provide(started(env)))
-        const seconds = (performance.now() - reopened) / 1000
         assert.deepStrictEqual(kept, ["Kept across restarts"])
         assert.deepStrictEqual(applied, [])
-        assert.isBelow(seconds, 10, "reopening an existing data directory is quick")
         assert.strictEqual(Database.pgdataDirectory(dataDir), join(dataDir, "pgdata"))
       }),
     120_000
