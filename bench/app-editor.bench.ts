@@ -12,7 +12,7 @@ import { gzipSync } from "node:zlib"
 import { serve } from "../app/test/support/AppServer.ts"
 import { launch } from "../app/test/support/browser.ts"
 import { buildApp, distRoot } from "../app/test/support/build.ts"
-import { cacheAccountJson } from "../app/test/support/fixtures.ts"
+import { cacheAccountJson, newEditorJson } from "../app/test/support/fixtures.ts"
 import { report } from "./measure.ts"
 
 const LINES = 300
@@ -22,7 +22,9 @@ const RUNS = 20
 await buildApp()
 const server = await serve(distRoot, {
   "GET /get/cache-account": () => ({ status: 200, body: cacheAccountJson() }),
-  "GET /api/csrf": () => ({ status: 200, body: { token: "bench" } })
+  "GET /api/csrf": () => ({ status: 200, body: { token: "bench" } }),
+  "GET /get/quote-edit/edit/new/is-editing": () => ({ status: 200, body: newEditorJson() }),
+  "GET /get/quotes": () => ({ status: 200, body: { rows: [], page: 1, page_size: 100, has_more: false, total: null, tabs: ["all", "active", "waiting", "complete", "dismissed"], tab: "all" } })
 })
 const browser = await launch()
 

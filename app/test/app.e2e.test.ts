@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, serve } from "./support/AppServer.ts"
 import { launch } from "./support/browser.ts"
 import { buildApp, distRoot } from "./support/build.ts"
-import { cacheAccountJson, signedInJson, signinAgainJson, signinRefusedJson } from "./support/fixtures.ts"
+import { cacheAccountJson, newEditorJson, signedInJson, signinAgainJson, signinRefusedJson } from "./support/fixtures.ts"
 
 const m = Message.catalogue
 let server: AppServer
@@ -26,6 +26,7 @@ beforeAll(async () => {
   await buildApp()
   server = await serve(distRoot, {
     "GET /get/cache-account": () => ({ status: 200, body: cacheAccountJson() }),
+    "GET /get/quote-edit/edit/new/is-editing": () => ({ status: 200, body: newEditorJson() }),
     "GET /api/csrf": () => ({ status: 200, body: { token: "test-token" } }),
     "POST /sign-in": () => ({ status: 400, body: signinRefusedJson(m.signinWrong) })
   })

@@ -9,6 +9,7 @@
  * Until the SDK (`@quotekit/sdk`) lands, this is the one place that derives the clients; it then wraps the SDK.
  */
 import type { ApiClient, Contract, QuoteCalls } from "./client.ts"
+import type { LookupCalls } from "./LookupsClient.ts"
 import * as SessionClient from "./SessionClient.ts"
 import { run } from "./Transport.ts"
 
@@ -17,7 +18,12 @@ export { toFailure } from "./Transport.ts"
 /** Build the client for an origin (the page's own by default). */
 export const make = (baseUrl: string = window.location.origin): ApiClient => {
   const session = SessionClient.make(baseUrl)
-  let quotes: Promise<QuoteCalls> | undefined
+  let quotes: Promise<Omit<QuoteCalls, keyof LookupCalls>> | undefined
+  let lookups: Promise<LookupCalls> | undefined
+  const loadLookups = () => {
+    lookups ??= import("./LookupsClient.ts").then((m) => m.make(baseUrl, session.headers))
+    return lookups
+  }
   const loadQuotes = () => {
     quotes ??= import("./QuotesClient.ts").then((m) => m.make(baseUrl, session.headers))
     return quotes
@@ -32,9 +38,9 @@ export const make = (baseUrl: string = window.location.origin): ApiClient => {
     dashboard: () => loadQuotes().then((c) => c.dashboard()),
     overview: (id) => loadQuotes().then((c) => c.overview(id)),
     history: (t, id, page) => loadQuotes().then((c) => c.history(t, id, page)),
-    lookupContact: (s) => loadQuotes().then((c) => c.lookupContact(s)),
-    createContact: (p) => loadQuotes().then((c) => c.createContact(p)),
-    lookupItems: (t, s) => loadQuotes().then((c) => c.lookupItems(t, s))
+    lookupContact: (s) => loadLookups().then((c) => c.lookupContact(s)),
+    createContact: (p) => loadLookups().then((c) => c.createContact(p)),
+    lookupItems: (t, s) => loadLookups().then((c) => c.lookupItems(t, s))
   }
   let full: Promise<Contract> | undefined
   const call: ApiClient["call"] = (use) => {

@@ -1,20 +1,18 @@
 /**
- * The quote screens' calls (editor, save, list, status actions, versions, dashboard, overview, history, and
- * the editor's contact and item lookups), from a client derived from those groups of the contract. Loaded on
- * first use, so the shell and the sign-in pages never carry the quote schemas.
+ * The quote screens' calls (editor, save, list, status actions, versions, dashboard, overview, history), from
+ * a client derived from those groups of the contract. Loaded on first use, so the shell and the sign-in pages
+ * never carry the quote schemas; the editor's lookups are in `LookupsClient.ts`.
  */
-import { ContactsApi } from "@quotekit/core/api/ContactsApi"
 import { DashboardApi } from "@quotekit/core/api/DashboardApi"
 import { HistoryApi } from "@quotekit/core/api/HistoryApi"
-import { ItemsApi } from "@quotekit/core/api/ItemsApi"
 import { QuotesApi } from "@quotekit/core/api/QuotesApi"
 import { AntiForgery, ErrorEnvelope } from "@quotekit/core/api/Security"
-import * as Contact from "@quotekit/core/Contact"
 import * as Quote from "@quotekit/core/Quote"
 import { Effect } from "effect"
 import { FetchHttpClient, type HttpClient } from "effect/http"
 import { HttpApi, HttpApiClient } from "effect/http-api"
 import type { QuoteCalls } from "./client.ts"
+import type { LookupCalls } from "./LookupsClient.ts"
 import { run } from "./Transport.ts"
 
 /** The part of the contract the quote screens call. */
@@ -22,8 +20,6 @@ class QuoteScreensApi extends HttpApi.make("quotekit")
   .add(QuotesApi)
   .add(DashboardApi)
   .add(HistoryApi)
-  .add(ContactsApi)
-  .add(ItemsApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery) {}
 
@@ -39,7 +35,7 @@ const toStateOf = {
 export const make = (
   baseUrl: string,
   headers: (client: HttpClient.HttpClient) => HttpClient.HttpClient
-): QuoteCalls => {
+): Omit<QuoteCalls, keyof LookupCalls> => {
   const c = Effect.runSync(
     HttpApiClient.make(QuoteScreensApi, { baseUrl, transformClient: headers }).pipe(
       Effect.provide(FetchHttpClient.layer)
@@ -93,11 +89,6 @@ export const make = (
           params: { table: table === "content item" ? "content-item" : table, categoryId },
           query: page === undefined ? {} : { page }
         })
-      ),
-    lookupContact: (search) => run(c.contacts.lookupPerson({ payload: { search } })),
-    createContact: (payload) =>
-      run(c.contacts.update({ params: { contact_id: Contact.ContactId.make(0) }, payload })).then((s) => s.contact),
-    lookupItems: (itemType, search) =>
-      run(c.items.lookupSearch({ params: { item_type: itemType }, payload: { search } })).then((a) => a.items)
+      )
   }
 }

@@ -1,41 +1,27 @@
 /**
  * The sign-in overlay: a dialog over the current page when a request answers `_signinAgain`, so nothing typed
- * on the page is lost. Signing in closes it and refetches what failed.
+ * on the page is lost. The dialog and the sign-in form load the first time the session is found gone, so pages
+ * that never need them never fetch them.
  */
-import { useQueryClient } from "@tanstack/react-query"
-import { useNavigate } from "@tanstack/react-router"
-import { Dialog } from "radix-ui"
-import { useMessages } from "../page/useMessages.ts"
-import dialog from "../shell/Dialog.module.css"
-import { SignInForm } from "../signin/SignInForm.tsx"
-import { signinDone, useSigninOverlayOpen } from "./signinOverlay.ts"
+import { lazy, Suspense } from "react"
+import { useSigninOverlayOpen } from "./signinOverlay.ts"
+
+const SigninDialog = lazy(() => import("./SigninDialog.tsx").then((m) => ({ default: m.SigninDialog })))
 
 /** Mounted once at the root; opens itself when the session is gone. */
 export const SigninOverlay = () => {
-  const m = useMessages()
   const open = useSigninOverlayOpen()
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  return (
-    <Dialog.Root open={open}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content
-          className={dialog.content}
-          onEscapeKeyDown={(e) => e.preventDefault()}
-          onPointerDownOutside={(e) => e.preventDefault()}
-        >
-          <Dialog.Title className={dialog.title}>{m.signIn}</Dialog.Title>
-          <Dialog.Description className={dialog.description}>{m.signinAgain}</Dialog.Description>
-          <SignInForm
-            onSignedIn={(state) => {
-              signinDone()
-              if (state.account_id === null) void navigate({ to: "/sign-in/accounts" })
-              else void queryClient.invalidateQueries()
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  )
+  // Once loaded it stays mounted, so Radix can animate closing and restore focus.
+  return open || loadedOnce.value ? (
+    <Suspense fallback={null}>
+      <Loaded />
+    </Suspense>
+  ) : null
+}
+
+const loadedOnce = { value: false }
+
+const Loaded = () => {
+  loadedOnce.value = true
+  return <SigninDialog />
 }

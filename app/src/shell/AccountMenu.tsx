@@ -7,11 +7,19 @@ import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { DropdownMenu } from "radix-ui"
 import { useApi } from "../api/client.ts"
+import { LeadsCount } from "../leads/LeadsCount.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import styles from "./AppShell.module.css"
 
 /** The menu under the account's name. */
-export const AccountMenu = ({ account }: { readonly account: AccountApi.AccountSignin }) => {
+export const AccountMenu = ({
+  account,
+  defaultOpen = false
+}: {
+  readonly account: AccountApi.AccountSignin
+  /** Open on mount (the user pressed the button before the menu had loaded). */
+  readonly defaultOpen?: boolean
+}) => {
   const m = useMessages()
   const api = useApi()
   const navigate = useNavigate()
@@ -32,7 +40,7 @@ export const AccountMenu = ({ account }: { readonly account: AccountApi.AccountS
   })
   const go = (to: string) => () => void navigate({ to })
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={styles.accountTrigger}>
         <span className={styles.avatar} aria-hidden="true">
           {account.account_name.trim().slice(0, 1).toUpperCase()}
@@ -55,6 +63,7 @@ export const AccountMenu = ({ account }: { readonly account: AccountApi.AccountS
           {account.hasLeads && (
             <DropdownMenu.Item className={styles.menuItem} onSelect={go("/c/leads")}>
               {m.leads}
+              <LeadsCount />
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item className={styles.menuItem} onSelect={() => window.open("/help", "_blank", "noopener")}>

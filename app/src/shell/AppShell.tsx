@@ -9,7 +9,7 @@ import { useEffect, useState } from "react"
 import { isFailure } from "../api/client.ts"
 import { NounProvider, useMessages } from "../page/useMessages.ts"
 import { useAccount } from "../session/useAccount.ts"
-import { AccountMenu } from "./AccountMenu.tsx"
+import { AccountMenuButton } from "./AccountMenuButton.tsx"
 import styles from "./AppShell.module.css"
 import { LoadFailure } from "./LoadFailure.tsx"
 import { navEntries } from "./navigation.ts"
@@ -82,7 +82,7 @@ const ShellFrame = ({
           {links}
         </nav>
         <div className={styles.spacer} />
-        {signin && <AccountMenu account={signin} />}
+        {signin && <AccountMenuButton account={signin} />}
         <button
           type="button"
           className={styles.menuToggle}

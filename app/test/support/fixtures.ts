@@ -7,6 +7,12 @@ import { Schema } from "effect"
 import * as AccountApi from "../../../core/src/api/AccountApi.ts"
 import * as ApiError from "../../../core/src/api/ApiError.ts"
 import * as AuthApi from "../../../core/src/api/AuthApi.ts"
+import * as QuotesApi from "../../../core/src/api/QuotesApi.ts"
+import * as Currency from "../../../core/src/Currency.ts"
+import * as Money from "../../../core/src/Money.ts"
+import * as PrivatePricing from "../../../core/src/PrivatePricing.ts"
+import * as Quote from "../../../core/src/Quote.ts"
+import * as QuoteMeta from "../../../core/src/QuoteMeta.ts"
 
 /** A demo account: GST 15 %, USD, exclusive of tax, two team members, one other account to switch to. */
 export const cacheAccountJson = (): unknown => {
@@ -105,3 +111,64 @@ export const signedInJson = (): unknown =>
       account_id: 1
     })
   )
+
+/**
+ * The editor's data for a new quote of the demo account (`GET /get/quote-edit/edit/new/is-editing`): the account's
+ * defaults, a price item, the total and a closing text, as the server answers it.
+ */
+export const newEditorJson = (): unknown => {
+  const account = Schema.decodeUnknownSync(AccountApi.CacheAccount)(cacheAccountJson())
+  const s = account.account_signin
+  const defaults = { item_tax_id: s.defTaxId, item_cat_id: s.defCategoryId }
+  const editor: QuotesApi.Editor = {
+    is_template: false,
+    edit_action: "is-editing",
+    quote: new Quote.Quote({
+      quote_id: Quote.QuoteId.make(0),
+      title: "",
+      status: "draft",
+      quote_no: 0,
+      sent_when: 0,
+      expiry_date: 0,
+      deposit_percent: Money.zero,
+      discount_overall: Money.zero,
+      currency_id: Currency.CurrencyId.make(s.defaultCurrency),
+      amounts_entered: s.defaultAmounts,
+      private_pricing: PrivatePricing.make(s.defPrivatePricing),
+      archive_id: 1,
+      from: s.signin_id,
+      modified: 0,
+      price_current: Money.zero
+    }),
+    meta: new QuoteMeta.QuoteMeta({
+      reviewsEnabled: false,
+      reviewsOn: false,
+      reviewsOnDefault: false,
+      reviewCount: 0,
+      reviewsChanged: false,
+      expiryUpdated: false,
+      expiryDisplay: "",
+      emailsScheduled: 0,
+      nextAdjIndex: 0,
+      matchCount: 0,
+      isAdjustment: false,
+      afterSaveUrl: ""
+    }),
+    items: Quote.normalise([], defaults),
+    contacts: [],
+    contact_details: [],
+    _modifiedIn: 0,
+    defaults: {
+      currency_id: Currency.CurrencyId.make(s.defaultCurrency),
+      amounts_entered: s.defaultAmounts,
+      private_pricing: PrivatePricing.make(s.defPrivatePricing),
+      defaultTemplate: 0,
+      ...defaults
+    },
+    banners: { newTemplate: false, copyOf: null, matchCount: 0, example: false },
+    lead: null,
+    sharedLock: false,
+    offers: []
+  }
+  return Schema.encodeSync(QuotesApi.Editor)(editor)
+}
