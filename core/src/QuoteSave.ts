@@ -4,7 +4,9 @@
  * items' content, and every row's `price_total` with the quote's `price_current`.
  *
  * Pure functions over plain data: the server feeds them the request and the stored quote and writes what they
- * return; the editor can run the same checks before sending.
+ * return; the editor can run the same checks before sending. Rows are any objects with the quote item fields;
+ * changed rows come back as plain copies (no `QuoteItem` is constructed, which a save of many rows would pay
+ * for in validation).
  *
  * Decisions where the spec is silent:
  * - A linked row (`item_id > 0`) in the `locked` state always carries its reusable item's current content
@@ -28,6 +30,9 @@ import * as QuoteStatus from "./QuoteStatus.ts"
 import * as QuoteTotals from "./QuoteTotals.ts"
 import type * as TaxMode from "./TaxMode.ts"
 import type * as TaxRate from "./TaxRate.ts"
+
+/** A row of a quote as the save rules read and return it: the fields of a `QuoteItem`, as any plain object. */
+export type Row = { readonly [K in keyof LineItem.QuoteItem]: LineItem.QuoteItem[K] }
 
 /** A refused input: the wire name of the field (`quote.expiry_date`, `items.-3.item_code`) and why. */
 export interface Problem {
@@ -200,22 +205,20 @@ export interface LinkedContent {
  * item is gone are unlinked; a new linked row (no editing state yet) starts locked. `matched` counts the rows
  * whose reusable item was found ('N Linked Items were matched.').
  */
-export const applyLinks = (
-  rows: ReadonlyArray<LineItem.QuoteItem>,
+export const applyLinks = <R extends Row>(
+  rows: ReadonlyArray<R>,
   linked: ReadonlyMap<number, LinkedContent>
-): { readonly items: ReadonlyArray<LineItem.QuoteItem>; readonly matched: number } => {
+): { readonly items: ReadonlyArray<R>; readonly matched: number } => {
   let matched = 0
-  const items = rows.map((row) => {
-    if (row.item_id <= 0) return row.editing === "normal" ? row : new LineItem.QuoteItem({ ...row, editing: "normal" })
+  const items = rows.map((row): R => {
+    if (row.item_id <= 0) return row.editing === "normal" ? row : { ...row, editing: "normal" }
     const link = linked.get(row.item_id)
-    if (link === undefined || link.item_type !== row.item_type)
-      return new LineItem.QuoteItem({ ...row, item_id: 0, editing: "normal" })
+    if (link === undefined || link.item_type !== row.item_type) return { ...row, item_id: 0, editing: "normal" }
     matched++
-    const editing = row.editing === "copied" ? "copied" : "locked"
-    if (editing === "copied") return row
-    return new LineItem.QuoteItem({
+    if (row.editing === "copied") return row
+    return {
       ...row,
-      editing,
+      editing: "locked",
       item_code: link.item_code.slice(0, LineItem.ITEM_CODE_MAX),
       item_title: link.item_title,
       item_body: link.item_body,
@@ -229,7 +232,7 @@ export const applyLinks = (
       term_every: link.term_every,
       term_type: link.term_type,
       term_duration: link.term_duration
-    })
+    }
   })
   return { items, matched }
 }
@@ -241,12 +244,12 @@ export const applyLinks = (
  * content: they may only be credited or uncredited (`Adjustment.credit` / `uncredit`) and never removed; rows
  * added in this adjustment (and new rows) are free and are stamped `added_adj_at = adjIndex`.
  */
-export const adjust = (
-  rows: ReadonlyArray<LineItem.QuoteItem>,
-  stored: ReadonlyArray<LineItem.QuoteItem>,
+export const adjust = <R extends Row>(
+  rows: ReadonlyArray<R>,
+  stored: ReadonlyArray<R>,
   adjIndex: number,
   editable: boolean
-): Result.Result<ReadonlyArray<LineItem.QuoteItem>, ReadonlyArray<Problem>> => {
+): Result.Result<ReadonlyArray<R>, ReadonlyArray<Problem>> => {
   const problems: Array<Problem> = []
   const incoming = new Map(rows.map((r) => [r.quote_item_id as number, r]))
   const storedById = new Map(stored.map((s) => [s.quote_item_id as number, s]))
@@ -255,17 +258,16 @@ export const adjust = (
     if (s.added_adj_at < adjIndex && !incoming.has(s.quote_item_id))
       problems.push({ input_id: `items.${s.quote_item_id}`, message: Message.catalogue.adjustmentItemLocked })
   }
-  const out = rows.map((row) => {
+  const out = rows.map((row): R => {
     const s = storedById.get(row.quote_item_id)
-    if (s === undefined || s.added_adj_at >= adjIndex)
-      return new LineItem.QuoteItem({ ...row, added_adj_at: adjIndex, credited_adj_at: 0 })
-    const kept = new LineItem.QuoteItem({ ...s, order_index: row.order_index })
+    if (s === undefined || s.added_adj_at >= adjIndex) return { ...row, added_adj_at: adjIndex, credited_adj_at: 0 }
+    const kept: R = { ...s, order_index: row.order_index }
     if (row.credited_adj_at === s.credited_adj_at) return kept
     const step =
       row.credited_adj_at === 0
         ? Adjustment.uncredit(kept, adjIndex, editable)
         : Adjustment.credit(kept, adjIndex, editable)
-    if (Result.isSuccess(step)) return new LineItem.QuoteItem({ ...step.success })
+    if (Result.isSuccess(step)) return step.success
     problems.push({ input_id: `items.${row.quote_item_id}`, message: Message.catalogue.adjustmentItemLocked })
     return kept
   })
@@ -286,22 +288,22 @@ export interface Pricing {
  * what they show; text rows: 0) and the quote's `price_current` (the up-front total). Rows credited in an
  * adjustment leave the total.
  */
-export const priced = (
-  rows: ReadonlyArray<LineItem.QuoteItem>,
+export const priced = <R extends Row>(
+  rows: ReadonlyArray<R>,
   pricing: Pricing,
   taxIdToRate: TaxRate.Table
-): { readonly items: ReadonlyArray<LineItem.QuoteItem>; readonly price_current: Money.Decimal } => {
+): { readonly items: ReadonlyArray<R>; readonly price_current: Money.Decimal } => {
   const counted = rows.filter((r) => r.credited_adj_at === 0)
   const totals = QuoteTotals.compute({ items: counted, ...pricing, taxIdToRate })
   const shown = new Map(totals.items.map((t) => [t.quote_item_id, t]))
-  const items = rows.map((row) => {
+  const items = rows.map((row): R => {
     const price_total =
       row.item_type === LineItem.ItemType.price
         ? LineItem.total(row)
         : row.item_type === LineItem.ItemType.text
           ? Money.zero
           : (shown.get(row.quote_item_id)?.iTotalTotal ?? Money.zero)
-    return Money.equals(price_total, row.price_total) ? row : new LineItem.QuoteItem({ ...row, price_total })
+    return Money.equals(price_total, row.price_total) ? row : { ...row, price_total }
   })
   return { items, price_current: totals.upFront.total }
 }

@@ -49,7 +49,7 @@ export const renewedExpiry = (record: Pick<QuoteRecord, "expiry_date" | "sent_wh
 }
 
 /** Rows copied into a new quote: fresh temporary ids, customer data cleared, adjustments folded in, files kept. */
-export const copyRows = (rows: ReadonlyArray<LineItem.QuoteItem>): ReadonlyArray<LineItem.QuoteItem> => {
+export const copyRows = (rows: ReadonlyArray<QuoteSave.Row>): ReadonlyArray<LineItem.QuoteItem> => {
   const merged = Adjustment.mergeOnUndoAcceptance(rows).items
   return merged.map((row, i) => {
     const temp = -(i + 1)
@@ -162,7 +162,7 @@ const stored = Effect.fn("QuoteEditor.stored")(function* (
     edit_action: adjusting ? "is-adjustment" : "is-editing",
     quote: toQuote(record, facts.tax_word),
     meta: metaOf(record, facts, now, { expiryUpdated, nextAdjIndex }),
-    items: all.items.map((i) => i.item),
+    items: all.items.map((i) => new LineItem.QuoteItem(i.item)),
     contacts: all.contacts,
     contact_details: all.contact_details,
     _modifiedIn: record.edit_seq,
@@ -304,7 +304,7 @@ const fresh = Effect.fn("QuoteEditor.fresh")(function* (
     edit_action: "is-editing",
     quote: toQuote(record, facts.tax_word),
     meta: metaOf(record, facts, now, { matchCount: linked.matched }),
-    items: priced.items,
+    items: priced.items.map((r) => (r instanceof LineItem.QuoteItem ? r : new LineItem.QuoteItem(r))),
     contacts,
     contact_details: details,
     _modifiedIn: 0,

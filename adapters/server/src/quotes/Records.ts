@@ -19,6 +19,7 @@ import * as Money from "@quotekit/core/Money"
 import * as PrivatePricing from "@quotekit/core/PrivatePricing"
 import * as Quote from "@quotekit/core/Quote"
 import type * as QuoteAction from "@quotekit/core/QuoteAction"
+import type * as QuoteSave from "@quotekit/core/QuoteSave"
 import type * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import type * as TaxMode from "@quotekit/core/TaxMode"
 import * as TaxRate from "@quotekit/core/TaxRate"
@@ -260,42 +261,44 @@ export interface ItemRow {
 
 /** A stored row: the wire item and the account it is shared from (null for own rows). */
 export interface ItemRecord {
-  readonly item: LineItem.QuoteItem
+  readonly item: QuoteSave.Row
   readonly shared_account_id: number | null
 }
 
-/** Decode a row, with its files. */
-export const toItem = (r: ItemRow, files: ReadonlyArray<{ readonly file_id: number; readonly parent_id: number }>) =>
-  new LineItem.QuoteItem({
-    quote_item_id: LineItem.QuoteItemId.make(r.quote_item_id),
-    item_type: r.item_type,
-    item_id: r.item_id ?? 0,
-    item_code: r.item_code,
-    item_title: r.item_title,
-    item_body: r.item_body,
-    item_cat_id: r.item_cat_id ?? 0,
-    item_tax_id: TaxRate.ItemTaxId.make(r.item_tax_id ?? 0),
-    price_unit: Money.make(r.price_unit),
-    price_cost: Money.make(r.price_cost),
-    price_total: Money.make(r.price_total),
-    quantity: Money.make(r.quantity),
-    editable_quantity: Money.make(r.editable_quantity),
-    discount_item: Money.make(r.discount_item),
-    contact_choice: r.contact_choice,
-    contact_selected: r.contact_selected,
-    term_every: r.term_every,
-    term_type: r.term_type,
-    term_duration: r.term_duration,
-    added_adj_at: r.added_adj_at,
-    credited_adj_at: r.credited_adj_at,
-    order_index: r.order_index,
-    editing: r.editing,
-    ...(r.original_quantity === null ? {} : { original_quantity: Money.make(r.original_quantity) }),
-    modified: seconds(r.modified),
-    archive_id: r.archive_id,
-    ...(r.shared_account_id === null ? {} : { _shared_account_id: r.shared_account_id }),
-    files
-  })
+/** Decode a row, with its files (a plain row: the editor makes `QuoteItem`s of the rows it answers with). */
+export const toItem = (
+  r: ItemRow,
+  files: ReadonlyArray<{ readonly file_id: number; readonly parent_id: number }>
+): QuoteSave.Row => ({
+  quote_item_id: LineItem.QuoteItemId.make(r.quote_item_id),
+  item_type: r.item_type,
+  item_id: r.item_id ?? 0,
+  item_code: r.item_code,
+  item_title: r.item_title,
+  item_body: r.item_body,
+  item_cat_id: r.item_cat_id ?? 0,
+  item_tax_id: TaxRate.ItemTaxId.make(r.item_tax_id ?? 0),
+  price_unit: Money.make(r.price_unit),
+  price_cost: Money.make(r.price_cost),
+  price_total: Money.make(r.price_total),
+  quantity: Money.make(r.quantity),
+  editable_quantity: Money.make(r.editable_quantity),
+  discount_item: Money.make(r.discount_item),
+  contact_choice: r.contact_choice,
+  contact_selected: r.contact_selected,
+  term_every: r.term_every,
+  term_type: r.term_type,
+  term_duration: r.term_duration,
+  added_adj_at: r.added_adj_at,
+  credited_adj_at: r.credited_adj_at,
+  order_index: r.order_index,
+  editing: r.editing,
+  ...(r.original_quantity === null ? {} : { original_quantity: Money.make(r.original_quantity) }),
+  modified: seconds(r.modified),
+  archive_id: r.archive_id,
+  ...(r.shared_account_id === null ? {} : { _shared_account_id: r.shared_account_id }),
+  files
+})
 
 /** A stored quote with everything the editor shows. */
 export interface StoredQuote {

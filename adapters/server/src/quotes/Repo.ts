@@ -134,7 +134,7 @@ export class QuoteRepo extends Context.Service<
     readonly writeRows: (
       account: AccountId,
       quoteId: number,
-      rows: ReadonlyArray<LineItem.QuoteItem>,
+      rows: ReadonlyArray<QuoteSave.Row>,
       files: ReadonlyArray<ItemFile>,
       stored: ReadonlyArray<ItemRecord>,
       by: SigninId,
@@ -180,7 +180,7 @@ export class QuoteRepo extends Context.Service<
     readonly settleAdjustments: (
       account: AccountId,
       quoteId: number,
-      keep: ReadonlyArray<LineItem.QuoteItem>,
+      keep: ReadonlyArray<QuoteSave.Row>,
       price_current: Money.Decimal
     ) => Effect.Effect<void>
     /**
@@ -203,7 +203,7 @@ export class QuoteRepo extends Context.Service<
 
 const nullIfZero = (n: number): number | null => (n > 0 ? n : null)
 
-const rowJson = (r: LineItem.QuoteItem, at: number) => ({
+const rowJson = (r: QuoteSave.Row, at: number) => ({
   quote_item_id: r.quote_item_id,
   item_type: r.item_type,
   item_id: nullIfZero(r.item_id),

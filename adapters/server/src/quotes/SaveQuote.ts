@@ -182,7 +182,7 @@ export const save = Effect.fn("SaveQuote.save")(function* (
 
         // What the server computes: linked content, adjustment stamps, totals.
         const linked = QuoteSave.applyLinks(req.items, found.linked)
-        let rows: ReadonlyArray<LineItem.QuoteItem> = linked.items
+        let rows: ReadonlyArray<QuoteSave.Row> = linked.items
         let nextAdjIndex = stored?.record.next_adj_index ?? 0
         let lastItemAdj = stored?.record.last_item_adj ?? 0
         if (adjusting && stored !== null) {

@@ -10,6 +10,7 @@ import type { NotFound } from "@quotekit/core/api/ApiError"
 import type { ActionOffer, Snapshot as SnapshotType } from "@quotekit/core/api/QuotesApi"
 import { ActionRefused, quoteNotFound, Snapshot } from "@quotekit/core/api/QuotesApi"
 import * as Expiry from "@quotekit/core/Expiry"
+import * as LineItem from "@quotekit/core/LineItem"
 import * as QuoteAction from "@quotekit/core/QuoteAction"
 import * as QuoteMeta from "@quotekit/core/QuoteMeta"
 import * as Wording from "@quotekit/core/Wording"
@@ -101,7 +102,7 @@ export const metaOf = (
 export const snapshotOf = (stored: StoredQuote, facts: AccountFacts, now: number): SnapshotType => ({
   quote: toQuote(stored.record, facts.tax_word),
   meta: metaOf(stored.record, facts, now),
-  items: stored.items.map((i) => i.item),
+  items: stored.items.map((i) => new LineItem.QuoteItem(i.item)),
   contacts: stored.contacts,
   contact_details: stored.contact_details
 })
