@@ -115,7 +115,8 @@ export const view = Effect.fn("CustomerQuote.view")(function* (token: string, pr
   const discussion = yield* DiscussionRepo
   const rows = yield* rowsOf(link.account_id, record)
   const team = yield* isTeamMember(link.account_id)
-  const previewType = Number(previewParam ?? "0")
+  // A team member opening the link sees it as a preview ('Viewing as You'): no view, no acceptance.
+  const previewType = previewParam !== undefined ? Number(previewParam) : team ? 1 : 0
   if (previewType === 0 && !team) {
     const request = yield* HttpServerRequest.HttpServerRequest
     const address = yield* ClientAddress.current
@@ -189,9 +190,10 @@ export const accept = Effect.fn("CustomerQuote.accept")(function* (token: string
             ? {}
             : { "accept[_confirm_checkbox]": payload["accept[_confirm_checkbox]"] })
         }
+        const team = yield* isTeamMember(link.account_id)
         const checked = Acceptance.validate(form, {
           termsRequired: brand.terms_required,
-          previewType: payload.preview_type ?? 0,
+          previewType: team ? Math.max(1, payload.preview_type ?? 0) : (payload.preview_type ?? 0),
           signerName: link.contact_name
         })
         if (Result.isFailure(checked))

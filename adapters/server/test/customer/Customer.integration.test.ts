@@ -59,7 +59,12 @@ describeBackends(
           SELECT last_view FROM quote_contacts WHERE quote_id = ${q.quoteId}`
         assert.isNotNull(contactRow?.last_view)
         // The author previewing through the same link (their session), or any preview type, records nothing.
-        assert.strictEqual((yield* open(q.browser, q.token!)).status, 200)
+        const asTeam = yield* open(q.browser, q.token!)
+        assert.strictEqual(asTeam.status, 200)
+        assert.strictEqual(asTeam.body.quote.previewType, 1)
+        const teamAccept = yield* q.browser.post(`/api/q/${q.token}/accept`, acceptBody(choicesOf(a.body)))
+        assert.strictEqual(teamAccept.status, 400)
+        assert.strictEqual(teamAccept.body._serveError.message, Message.previewNotice)
         assert.strictEqual((yield* open(q.customer, q.token!, "2")).status, 200)
         assert.strictEqual(yield* views(), 1)
         // The quote list shows the last view rather than 'Unopened'.
