@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import type { ItemChoice } from "@quotekit/core/api/CustomerApi"
 import * as Money from "@quotekit/core/Money"
 import * as PublicQuote from "@quotekit/core/PublicQuote"
 import { Result } from "effect"
@@ -53,7 +54,7 @@ const quote = (): PublicQuote.PublicQuote => {
   return decoded.success
 }
 
-const choicesOf = (q: PublicQuote.PublicQuote) =>
+const choicesOf = (q: PublicQuote.PublicQuote): Array<ItemChoice> =>
   q.publicItems.map((i) => ({
     quote_item_id: i.quote_item_id,
     contact_selected: i.contact_selected,
@@ -90,7 +91,7 @@ describe("customer PublicData", () => {
 
   it("optional items toggle, one option per group, quantities only where editable", () => {
     const q = quote()
-    const set = (id: number, patch: Record<string, unknown>) =>
+    const set = (id: number, patch: Partial<ItemChoice>): Array<ItemChoice> =>
       choicesOf(q).map((c) => (c.quote_item_id === id ? { ...c, ...patch } : c))
     const walnut = applyChoices(
       q,
