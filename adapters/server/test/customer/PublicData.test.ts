@@ -101,13 +101,15 @@ describe("customer PublicData", () => {
     const tiles = applyChoices(q, set(5, { quantity: Money.make("8") }))
     assert.strictEqual(Money.toFixed(Result.getOrThrow(tiles).publicItems[4]!.quantity, 0), "8")
     assert.notStrictEqual(contentOf(Result.getOrThrow(tiles)).hash, contentOf(q).hash)
-    for (const bad of [
+    const bads: Array<Array<ItemChoice>> = [
       set(1, { contact_selected: 2 }),
       set(1, { quantity: Money.make("2") }),
-      set(3, { contact_selected: 1 }).map((c) => (c.quote_item_id === 4 ? { ...c, contact_selected: 1 } : c)),
-      [{ quote_item_id: 99, contact_selected: 0 as const, quantity: Money.make("1") }]
-    ])
-      assert.isTrue(Result.isFailure(applyChoices(q, bad)), JSON.stringify(bad))
+      set(3, { contact_selected: 1 }).map(
+        (c): ItemChoice => (c.quote_item_id === 4 ? { ...c, contact_selected: 1 } : c)
+      ),
+      [{ quote_item_id: 99, contact_selected: 0, quantity: Money.make("1") }]
+    ]
+    for (const bad of bads) assert.isTrue(Result.isFailure(applyChoices(q, bad)), JSON.stringify(bad))
   })
 
   it("any checkbox choice and any editable quantity is accepted and kept", () =>
