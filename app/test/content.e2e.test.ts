@@ -272,7 +272,7 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     expect(await nav.getByRole("link", { name: m.quotes }).count()).toBe(0)
     await nav.getByRole("link", { name: Wording.forms("estimate").plural }).click()
     await page.getByRole("heading", { name: "Estimates" }).waitFor()
-    expect(await page.title()).toBe(m.pageTitle("Estimates"))
+    await expect.poll(() => page.title()).toBe(m.pageTitle("Estimates"))
     await page.reload()
     await page.getByRole("link", { name: Wording.apply("estimate", m.newQuote) }).waitFor()
     await context.close()

@@ -8,6 +8,7 @@
 import type * as ContactsApi from "@quotekit/core/api/ContactsApi"
 import * as Country from "@quotekit/core/Country"
 import { Option } from "effect"
+import { useRef } from "react"
 import { useMessages } from "../page/useMessages.ts"
 import controls from "../theme/Controls.module.css"
 import { Combobox } from "./Combobox.tsx"
@@ -40,6 +41,9 @@ export const AddressFields = ({
   const country = countryOf(value)
   const states = Option.match(country, { onNone: () => [], onSome: Country.statesOf })
   const set = (patch: Partial<ContactsApi.AddressInput>) => onChange({ ...value, ...patch })
+  // The country the field reverts to when left with text that names none: the last one it held.
+  const lastValid = useRef(country)
+  if (Option.isSome(country)) lastValid.current = country
   return (
     <div className={styles.stack}>
       <div className={controls.field}>
@@ -123,7 +127,7 @@ export const AddressFields = ({
             set({ country: o.label, state: Option.match(state, { onNone: () => "", onSome: (s) => s.name }) })
           }}
           onBlur={() => {
-            const kept = Country.acceptInput(value.country, Option.none(), { allowEmpty: true })
+            const kept = Country.acceptInput(value.country, lastValid.current, { allowEmpty: true })
             set({ country: Option.match(kept, { onNone: () => "", onSome: (c) => c.name }) })
           }}
         />

@@ -19,6 +19,7 @@ import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import { NotFoundPage } from "../shell/NotFoundPage.tsx"
 import page from "../shell/Page.module.css"
+import { UnsavedChangesGuard } from "../shell/UnsavedChangesGuard.tsx"
 import controls from "../theme/Controls.module.css"
 import { AddressFields } from "./AddressFields.tsx"
 import { Combobox } from "./Combobox.tsx"
@@ -117,7 +118,8 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
   const api = useApi()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [draft, setDraft] = useState<Draft>(() => draftOf(data))
+  const [initial] = useState<Draft>(() => draftOf(data))
+  const [draft, setDraft] = useState<Draft>(initial)
   const isCompany = draft.contact.type === "company"
   const title =
     target.kind === "new" ? (isCompany ? m.newCompany : m.newPerson) : m.editContact(Contact.displayName(data.contact))
@@ -170,6 +172,7 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
       }}
       noValidate
     >
+      <UnsavedChangesGuard dirty={draft !== initial && !save.isPending && !save.isSuccess} />
       <nav className={styles.crumbs} aria-label={m.contacts}>
         <Link to="/contacts">{m.contacts}</Link>
       </nav>

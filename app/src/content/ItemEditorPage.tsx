@@ -27,6 +27,7 @@ import dialog from "../shell/Dialog.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import { NotFoundPage } from "../shell/NotFoundPage.tsx"
 import page from "../shell/Page.module.css"
+import { UnsavedChangesGuard } from "../shell/UnsavedChangesGuard.tsx"
 import controls from "../theme/Controls.module.css"
 import { itemsKey } from "./ItemList.tsx"
 import { templatesKey } from "./TemplateList.tsx"
@@ -250,6 +251,7 @@ const ItemEditor = ({
         if (canSave) save.mutate(false)
       }}
     >
+      <UnsavedChangesGuard dirty={dirty && !save.isPending && !save.isSuccess} />
       <nav className={styles.crumbs} aria-label={m.templatesAndItems}>
         <Link to="/content/templates">{m.templatesAndItems}</Link>
         <span aria-hidden="true">›</span>
