@@ -51,7 +51,7 @@ let current: Page | undefined
 
 afterEach(async ({ task }) => {
   if (task.result?.state === "fail" && current !== undefined && !current.isClosed())
-    console.log(`${task.name}: ${current.url()}\n${await current.locator("body").innerText()}`)
+    console.log(`${task.name}: ${current.url()}\n${await current.locator("body").textContent()}`)
   current = undefined
 })
 
