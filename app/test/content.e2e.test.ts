@@ -217,6 +217,37 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await context.close()
   })
 
+  it("templates: Default for New Quotes, Delete after 'Are you sure?', then Restore Template", async () => {
+    const { page, context, api, account_id, signin_id } = await signedInPage()
+    await server.sql(
+      (sql) =>
+        sql`INSERT INTO quotes (account_id, is_template, title, from_signin_id)
+          VALUES (${account_id}, true, 'Deck build', ${signin_id}), (${account_id}, true, 'Fence', ${signin_id})`
+    )
+    await page.goto(`${server.url}/content/templates`)
+    const deck = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Deck build" }) })
+    // The toggle follows the server: it turns checked when the answer comes back.
+    await deck.getByRole("checkbox", { name: m.defaultForNewQuotes }).click()
+    await expect
+      .poll(() => deck.getByRole("checkbox", { name: m.defaultForNewQuotes }).isChecked(), { timeout: 8_000 })
+      .toBe(true)
+    expect((await api.get("/get/settings/account")).default_template_id).toBeGreaterThan(0)
+    expect(await deck.getByRole("link", { name: m.copyToNewTemplate }).count()).toBe(1)
+    expect(await axeViolations(page)).toEqual([])
+
+    const fence = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Fence" }) })
+    await fence.getByRole("button", { name: m.delete }).click()
+    const confirm = page.getByRole("alertdialog", { name: m.areYouSure })
+    await confirm.getByRole("button", { name: m.delete }).click()
+    await expect.poll(() => page.getByRole("link", { name: "Fence" }).count()).toBe(0)
+    await page.getByRole("button", { name: m.deleted }).click()
+    await page.getByRole("button", { name: m.restoreTemplate }).click()
+    await expect.poll(() => page.getByRole("link", { name: "Fence" }).count()).toBe(0)
+    await page.getByRole("button", { name: m.current }).click()
+    await page.getByRole("link", { name: "Fence" }).waitFor()
+    await context.close()
+  })
+
   it("converts a lead into a quote: the panel opens the editor from the lead", async () => {
     const { page, context, api } = await signedInPage()
     const settings = await api.get("/get/settings/account")
