@@ -289,12 +289,15 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await context.close()
   })
 
-  it("changes the product noun to Estimate: the navigation and page titles follow", async () => {
+  it("invites a team member; changes the product noun to Estimate: the navigation and page titles follow", async () => {
     const { page, context } = await signedInPage()
     await page.goto(`${server.url}/settings`)
     await page.getByRole("heading", { name: m.accountSettings }).waitFor()
     await page.getByRole("navigation", { name: m.mainNavigation }).getByRole("link", { name: m.quotes }).waitFor()
     expect(await axeViolations(page)).toEqual([])
+    await page.getByLabel(m.email, { exact: true }).fill("sam@harbour.example")
+    await page.getByRole("button", { name: m.inviteMember }).click()
+    await page.getByText(m.invitationSent("sam@harbour.example")).waitFor()
     await page.getByLabel(m.productNoun).selectOption("estimate")
     await page.getByRole("button", { name: m.save }).click()
     await page.getByRole("status").getByText(m.saved).waitFor()

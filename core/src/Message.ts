@@ -577,7 +577,9 @@ export const passwordChanged = "Password changed."
 export const removePhoto = "Remove Photo"
 export const teamMembers = "Team members"
 export const admin = "Admin"
-export const invitationsNotAvailable = "Inviting team members is not available right now."
+export const inviteMember = "Invite"
+export const invitationSent = (email: string) => `Invitation sent to ${email}.`
+export const inviteAsAdmin = "Admin (manages settings, templates and items)"
 export const importCsv = "Import from CSV"
 export const importWhat = "Import"
 export const chooseCsv = "Choose a CSV file"
@@ -1106,7 +1108,9 @@ export const catalogue = {
   removePhoto,
   teamMembers,
   admin,
-  invitationsNotAvailable,
+  inviteMember,
+  invitationSent,
+  inviteAsAdmin,
   importCsv,
   importWhat,
   chooseCsv,

@@ -347,10 +347,21 @@ const SettingsForm = ({ settings }: { readonly settings: SettingsApi.AccountSett
   )
 }
 
-/** The team: every member with their role. Invitations have no endpoint yet, which the section says. */
+/** The team: every member with their role, and inviting someone by email (as an admin or not). */
 const TeamMembers = () => {
   const m = useMessages()
+  const api = useApi()
   const team = useAccount().data?.signins ?? []
+  const [email, setEmail] = useState("")
+  const [admin, setAdmin] = useState(false)
+  const invite = useMutation({
+    mutationFn: () => api.call((c) => c.auth.invite({ payload: { email: email.trim() as never, is_admin: admin } })),
+    onSuccess: () => {
+      setEmail("")
+      setAdmin(false)
+    }
+  })
+  const errors = fieldErrors(invite.error)
   return (
     <section className={`${controls.card} ${styles.section}`} aria-labelledby="team">
       <h2 className={styles.sectionTitle} id="team">
@@ -364,7 +375,47 @@ const TeamMembers = () => {
           </li>
         ))}
       </ul>
-      <p className={styles.muted}>{m.invitationsNotAvailable}</p>
+      <form
+        className={styles.line}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (email.trim() !== "") invite.mutate()
+        }}
+      >
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor="invite-email">
+            {m.email}
+          </label>
+          <input
+            id="invite-email"
+            type="email"
+            className={controls.input}
+            value={email}
+            aria-invalid={invite.isError}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+        </div>
+        <label className={styles.line}>
+          <input
+            type="checkbox"
+            className={controls.checkbox}
+            checked={admin}
+            onChange={(e) => setAdmin(e.currentTarget.checked)}
+          />
+          {m.inviteAsAdmin}
+        </label>
+        <button type="submit" className={controls.button} disabled={invite.isPending || email.trim() === ""}>
+          {invite.isPending ? m.loading : m.inviteMember}
+        </button>
+      </form>
+      <p role="status" className={invite.isError ? controls.hintError : styles.muted}>
+        {invite.isSuccess
+          ? m.invitationSent(invite.data.email)
+          : invite.isError
+            ? (errors.get("email") ?? invite.error.message)
+            : ""}
+      </p>
     </section>
   )
 }
