@@ -4,6 +4,7 @@
  * based on the example.'.
  */
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
+import { memo } from "react"
 import { useMessages } from "../page/useMessages.ts"
 import banner from "../shell/Banner.module.css"
 
@@ -16,7 +17,11 @@ export const bannerTexts = (m: ReturnType<typeof useMessages>, b: QuotesApi.Bann
 ]
 
 /** The banner; nothing when no fact applies. */
-export const EditorBanners = ({ banners }: { readonly banners: QuotesApi.Banners | undefined }) => {
+export const EditorBanners = memo(function EditorBanners({
+  banners
+}: {
+  readonly banners: QuotesApi.Banners | undefined
+}) {
   const m = useMessages()
   const texts = banners === undefined ? [] : bannerTexts(m, banners)
   if (texts.length === 0) return null
@@ -25,4 +30,4 @@ export const EditorBanners = ({ banners }: { readonly banners: QuotesApi.Banners
       <p className={banner.title}>{texts.join(" ")}</p>
     </div>
   )
-}
+})

@@ -3,7 +3,7 @@
  * after a 500 ms pause) and add one as a linked row, locked until 'Copy and Edit as New'.
  */
 import { useQuery } from "@tanstack/react-query"
-import { type Dispatch, useState } from "react"
+import { type Dispatch, memo, useState } from "react"
 import { useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import controls from "../theme/Controls.module.css"
@@ -13,7 +13,13 @@ import { useDebounced } from "./useDebounced.ts"
 import type { Action } from "./useQuoteDraft.ts"
 
 /** The item lookup; `after` is the row the new one goes below. */
-export const ItemLookup = ({ after, dispatch }: { readonly after: number; readonly dispatch: Dispatch<Action> }) => {
+export const ItemLookup = memo(function ItemLookup({
+  after,
+  dispatch
+}: {
+  readonly after: number
+  readonly dispatch: Dispatch<Action>
+}) {
   const m = useMessages()
   const api = useApi()
   const [text, setText] = useState("")
@@ -67,4 +73,4 @@ export const ItemLookup = ({ after, dispatch }: { readonly after: number; readon
       )}
     </div>
   )
-}
+})

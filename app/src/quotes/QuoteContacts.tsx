@@ -8,7 +8,7 @@
 import * as Contact from "@quotekit/core/Contact"
 import * as Limits from "@quotekit/core/Limits"
 import { useQuery } from "@tanstack/react-query"
-import { type Dispatch, useState } from "react"
+import { type Dispatch, memo, useState } from "react"
 import { useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { FormBanner } from "../signin/FormBanner.tsx"
@@ -37,13 +37,13 @@ const added = (contact: {
 })
 
 /** The contacts section of the editor. */
-export const QuoteContacts = ({
+export const QuoteContacts = memo(function QuoteContacts({
   contacts,
   dispatch
 }: {
   readonly contacts: ReadonlyArray<DraftContact>
   readonly dispatch: Dispatch<Action>
-}) => {
+}) {
   const m = useMessages()
   const api = useApi()
   const [text, setText] = useState("")
@@ -211,4 +211,4 @@ export const QuoteContacts = ({
       )}
     </section>
   )
-}
+})

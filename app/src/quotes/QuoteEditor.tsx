@@ -103,11 +103,14 @@ export const QuoteEditor = ({
   const symbol = signin.showSymbol ? currency.symbol : ""
   const totalAt = items.findIndex((r) => r.item_type === LineItem.ItemType.total)
 
+  // The save reads the latest draft through a ref, so its identity (and the save bar's) survives keystrokes.
+  const latest = useRef(draft)
+  latest.current = draft
   const save = useCallback(
     (action: SaveAction, continueSave = false) => {
       setSaving(true)
       setSaveError(null)
-      onSave(draft, action, continueSave).then(
+      onSave(latest.current, action, continueSave).then(
         (kept) => {
           setSaving(false)
           dispatch({ type: "savedAs", answer: kept })
@@ -123,8 +126,16 @@ export const QuoteEditor = ({
         }
       )
     },
-    [draft, onSave, dispatch]
+    [onSave, dispatch]
   )
+  const cancelConflict = useCallback(() => setConflict(null), [])
+  const pendingConflict = useRef(conflict)
+  pendingConflict.current = conflict
+  const continueConflict = useCallback(() => {
+    const c = pendingConflict.current
+    setConflict(null)
+    if (c !== null) save(c.action, true)
+  }, [save])
 
   return (
     <div className={styles.editor} ref={root}>
@@ -141,13 +152,9 @@ export const QuoteEditor = ({
       <FormBanner error={saveError} />
       <SaveConflict
         warning={conflict?.warning ?? null}
-        now={now()}
-        onCancel={() => setConflict(null)}
-        onContinue={() => {
-          const action = conflict?.action ?? "save:now"
-          setConflict(null)
-          save(action, true)
-        }}
+        now={now}
+        onCancel={cancelConflict}
+        onContinue={continueConflict}
       />
 
       <QuoteDetails quote={quote} mode={draft.mode} account={account} dispatch={dispatch} now={now} />

@@ -2,7 +2,7 @@
  * The save bar, shown while the draft is dirty: 'You have unsaved changes:' and the three saves (save:back,
  * save:next, save:now). Ctrl or Cmd + S saves now from anywhere on the page.
  */
-import { useEffect } from "react"
+import { memo, useEffect } from "react"
 import { useMessages } from "../page/useMessages.ts"
 import controls from "../theme/Controls.module.css"
 import styles from "./QuoteEditor.module.css"
@@ -11,7 +11,7 @@ import styles from "./QuoteEditor.module.css"
 export type SaveAction = "save:next" | "save:now" | "save:back"
 
 /** The bar. */
-export const SaveBar = ({
+export const SaveBar = memo(function SaveBar({
   dirty,
   saving,
   onSave
@@ -19,7 +19,7 @@ export const SaveBar = ({
   readonly dirty: boolean
   readonly saving: boolean
   readonly onSave: (action: SaveAction) => void
-}) => {
+}) {
   const m = useMessages()
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,4 +48,4 @@ export const SaveBar = ({
       </div>
     </section>
   )
-}
+})

@@ -5,23 +5,25 @@
  */
 import * as RelativeTime from "@quotekit/core/RelativeTime"
 import { AlertDialog } from "radix-ui"
+import { memo } from "react"
 import type { ChangeWarning } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import styles from "../shell/Dialog.module.css"
 import controls from "../theme/Controls.module.css"
 
 /** The prompt; open while `warning` is set. */
-export const SaveConflict = ({
+export const SaveConflict = memo(function SaveConflict({
   warning,
   now,
   onContinue,
   onCancel
 }: {
   readonly warning: ChangeWarning | null
-  readonly now: number
+  /** The current time in epoch seconds, for 'when'. */
+  readonly now: () => number
   readonly onContinue: () => void
   readonly onCancel: () => void
-}) => {
+}) {
   const m = useMessages()
   return (
     <AlertDialog.Root open={warning !== null} onOpenChange={(o) => !o && onCancel()}>
@@ -32,7 +34,7 @@ export const SaveConflict = ({
           <AlertDialog.Description className={styles.description}>
             {warning === null
               ? ""
-              : m.saveConflict(warning.who, RelativeTime.describe(warning.when, now), warning.mayVersion)}
+              : m.saveConflict(warning.who, RelativeTime.describe(warning.when, now()), warning.mayVersion)}
           </AlertDialog.Description>
           <div className={styles.actions}>
             <AlertDialog.Cancel className={controls.button}>{m.cancel}</AlertDialog.Cancel>
@@ -44,4 +46,4 @@ export const SaveConflict = ({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   )
-}
+})

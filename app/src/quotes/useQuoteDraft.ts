@@ -123,13 +123,14 @@ const savedAs = (draft: Draft, answer: SavedIds): Draft => {
     }),
     items: draft.items.map((r) => {
       const id = items.get(r.quote_item_id)
-      return id === undefined
-        ? r
-        : row({
-            ...r,
-            quote_item_id: id as LineItem.QuoteItem["quote_item_id"],
-            editing: LineItem.initialEditing({ quote_item_id: id, item_id: r.item_id })
-          })
+      if (id === undefined) return r
+      const quote_item_id = id as LineItem.QuoteItem["quote_item_id"]
+      // A new linked row is locked once saved; a copied one stays as the user left it.
+      return row({
+        ...r,
+        quote_item_id,
+        editing: r.editing === "copied" ? "copied" : LineItem.initialEditing({ quote_item_id, item_id: r.item_id })
+      })
     }),
     contacts: draft.contacts.map((c) => {
       const id = contacts.get(c.row.quote_contact_id)
