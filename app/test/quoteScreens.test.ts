@@ -234,6 +234,23 @@ describe("linked rows", () => {
   })
 })
 
+describe("cost and margin (cost-always accounts)", () => {
+  it("a cost under a price keeps the price; a typed margin moves the price; a new cost keeps the margin", () => {
+    const at = blank.items.findIndex((r) => r.item_type === 1)
+    const id = blank.items[at]!.quote_item_id
+    const d = run(blank, [
+      { type: "rowNumber", id, at, field: "price_unit", value: Money.make("100") },
+      { type: "rowCost", id, at, value: Money.make("60") }
+    ])
+    assert.strictEqual(Money.format(d.items[at]!.price_unit), "100.00")
+    const m50 = reduce(d, { type: "rowMargin", id, at, value: Money.make("50") })
+    assert.strictEqual(Money.format(m50.items[at]!.price_unit), "120.00")
+    const cost90 = reduce(m50, { type: "rowCost", id, at, value: Money.make("90") })
+    assert.strictEqual(Money.format(cost90.items[at]!.price_unit), "180.00")
+    assert.strictEqual(Money.format(cost90.items[at]!.price_total), "180.00")
+  })
+})
+
 describe("after a save", () => {
   it("property: every temporary id the server mapped is replaced, the draft is clean and unmapped rows keep theirs", () => {
     fc.assert(

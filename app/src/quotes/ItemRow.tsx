@@ -9,6 +9,7 @@ import * as LineItem from "@quotekit/core/LineItem"
 import * as Money from "@quotekit/core/Money"
 import * as NumberInput from "@quotekit/core/NumberInput"
 import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
+import { Option } from "effect"
 import { type Dispatch, memo, useCallback, useEffect, useRef, useState } from "react"
 import { useMessages } from "../page/useMessages.ts"
 import controls from "../theme/Controls.module.css"
@@ -28,6 +29,8 @@ export interface ItemRowProps {
   readonly canMoveDown: boolean
   readonly taxes: ReadonlyArray<AccountApi.CacheAccount["item_taxes"][number]>
   readonly showCode: boolean
+  /** The account shows the cost and margin of every price row (cost-always). */
+  readonly showCost: boolean
   readonly symbol: string
   readonly locked: boolean
   readonly dispatch: Dispatch<Action>
@@ -41,6 +44,7 @@ const sameRow = (a: ItemRowProps, b: ItemRowProps): boolean =>
   a.canMoveDown === b.canMoveDown &&
   a.taxes === b.taxes &&
   a.showCode === b.showCode &&
+  a.showCost === b.showCost &&
   a.symbol === b.symbol &&
   a.locked === b.locked &&
   a.dispatch === b.dispatch &&
@@ -157,6 +161,7 @@ const PriceRow = ({
   selected,
   taxes,
   showCode,
+  showCost,
   locked,
   dispatch,
   rowRef,
@@ -174,6 +179,14 @@ const PriceRow = ({
   )
   const onDiscount = useCallback(
     (value: Money.Decimal) => dispatch({ type: "rowNumber", id, at: index, field: "discount_item", value }),
+    [id, index, dispatch]
+  )
+  const onCost = useCallback(
+    (value: Money.Decimal) => dispatch({ type: "rowCost", id, at: index, value }),
+    [id, index, dispatch]
+  )
+  const onMargin = useCallback(
+    (value: Money.Decimal) => dispatch({ type: "rowMargin", id, at: index, value }),
     [id, index, dispatch]
   )
   const onTotal = useCallback(
@@ -287,6 +300,28 @@ const PriceRow = ({
           onChange={(e) => fields({ item_body: e.currentTarget.value })}
         />
         <div className={styles.options}>
+          {showCost && (
+            <>
+              <NumberField
+                label={m.itemCost}
+                field="cost"
+                className={styles.unit}
+                value={row.price_cost}
+                preset={NumberInput.presets.priceCost}
+                onValue={onCost}
+                disabled={disabled}
+              />
+              <NumberField
+                label={m.itemMargin}
+                field="margin"
+                className={styles.pct}
+                value={Option.getOrElse(LineItem.margin(row.price_cost, row.price_unit), () => Money.zero)}
+                preset={NumberInput.presets.priceMargin}
+                onValue={onMargin}
+                disabled={disabled}
+              />
+            </>
+          )}
           <select
             className={controls.select}
             aria-label={m.optionalItem}

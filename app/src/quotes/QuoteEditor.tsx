@@ -178,6 +178,7 @@ export const QuoteEditor = ({
                 canMoveDown={i < totalAt - 1}
                 taxes={account.item_taxes}
                 showCode={signin.showCode}
+                showCost={signin.defCostAlways}
                 symbol={symbol}
                 locked={false}
                 dispatch={dispatch}

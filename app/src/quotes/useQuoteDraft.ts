@@ -83,6 +83,8 @@ export type Action =
       readonly value: Decimal
     }
   | { readonly type: "rowTotal"; readonly id: number; readonly at: number; readonly value: Decimal }
+  | { readonly type: "rowCost"; readonly id: number; readonly at: number; readonly value: Decimal }
+  | { readonly type: "rowMargin"; readonly id: number; readonly at: number; readonly value: Decimal }
   | { readonly type: "rowChoice"; readonly id: number; readonly at: number; readonly flags: number }
   | { readonly type: "rowEditableQuantity"; readonly id: number; readonly at: number; readonly on: boolean }
   | { readonly type: "rowSubscription"; readonly id: number; readonly at: number; readonly on: boolean }
@@ -315,6 +317,19 @@ export const reduce = (draft: Draft, action: Action): Draft => {
           onSome: (unit) => priced(r, { price_unit: unit })
         })
       )
+    case "rowCost":
+      // The price follows the cost by the row's margin (the core's rule); a row without a margin keeps its price.
+      return replaceRow(draft, action.id, action.at, (r) => {
+        if (Money.equals(r.price_cost, action.value)) return r
+        const p = LineItem.editCost(LineItem.pricing(r, true), action.value)
+        return priced(row({ ...r, price_cost: p.price_cost }), { price_unit: p.price_unit })
+      })
+    case "rowMargin":
+      // Typing a margin locks it: the price moves to give that margin over the cost.
+      return replaceRow(draft, action.id, action.at, (r) => {
+        const p = LineItem.editMargin(LineItem.pricing(r, true), action.value)
+        return Money.equals(p.price_unit, r.price_unit) ? r : priced(r, { price_unit: p.price_unit })
+      })
     case "rowChoice":
       return replaceRow(draft, action.id, action.at, (r) =>
         r.contact_choice === action.flags ? r : row({ ...r, contact_choice: action.flags & 7 })
