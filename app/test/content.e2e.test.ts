@@ -248,6 +248,38 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await context.close()
   })
 
+  it("tax rates and categories: added, a category's default tax set in place, archived and restored", async () => {
+    const { page, context } = await signedInPage()
+    await page.goto(`${server.url}/content/templates?tab=taxes`)
+    await page.getByText(m.noTaxRates).waitFor()
+    await page.getByLabel(m.itemBody).fill("GST")
+    await page.getByLabel(m.ratePercent).fill("15")
+    await page.getByRole("button", { name: m.addTaxRate }).click()
+    await page.getByText("GST 15%").waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.getByRole("tab", { name: m.categories }).click()
+    await page.getByText(m.noCategories).waitFor()
+    await page.getByLabel(m.name).fill("Timber")
+    await page.getByRole("button", { name: m.addCategory }).click()
+    await page.getByRole("listitem").filter({ hasText: "Timber" }).getByRole("button", { name: m.edit }).click()
+    // In place: the row's own fields (its text is now in an input, so the row is found by its fields).
+    const row = page.getByRole("listitem").filter({ has: page.getByLabel(m.defaultTax) })
+    await row.getByLabel(m.name).fill("Hardwood")
+    await row.getByLabel(m.defaultTax).selectOption({ label: "GST 15%" })
+    await row.getByRole("button", { name: m.save }).click()
+    await page.getByText(`${m.defaultTax}: GST 15%`).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole("listitem").filter({ hasText: "Hardwood" }).getByRole("button", { name: m.archive }).click()
+    await page.getByText(m.noCategories).waitFor()
+    await page.getByRole("button", { name: m.archived }).click()
+    await page.getByRole("listitem").filter({ hasText: "Hardwood" }).getByRole("button", { name: m.restore }).click()
+    await page.getByText(m.noCategories).waitFor()
+    await page.getByRole("button", { name: m.current }).click()
+    await page.getByText("Hardwood").waitFor()
+    await context.close()
+  })
+
   it("converts a lead into a quote: the panel opens the editor from the lead", async () => {
     const { page, context, api } = await signedInPage()
     const settings = await api.get("/get/settings/account")
