@@ -21,6 +21,7 @@ import controls from "../theme/Controls.module.css"
 import { EditorBanners } from "./EditorBanners.tsx"
 import { ItemLookup } from "./ItemLookup.tsx"
 import { ItemRow } from "./ItemRow.tsx"
+import { LeadPanel } from "./LeadPanel.tsx"
 import { QuoteContacts } from "./QuoteContacts.tsx"
 import { QuoteDetails } from "./QuoteDetails.tsx"
 import styles from "./QuoteEditor.module.css"
@@ -47,6 +48,8 @@ export interface QuoteEditorProps {
   readonly onSaved?: (href: string, action: SaveAction) => void
   /** The server's banner facts (new template, copy, linked items matched, example). */
   readonly banners?: QuotesApi.Banners
+  /** The lead the quote is made from (`from-lead`), shown beside the editor. */
+  readonly lead?: QuotesApi.LeadPanel | null
   /** The back link: the templates list for templates, the dashboard for quotes, the quote in adjustment mode. */
   readonly backTo?: string
   /** The current time in epoch seconds, for the date checks (the wall clock by default). */
@@ -70,6 +73,7 @@ export const QuoteEditor = ({
   onSave,
   onSaved,
   banners,
+  lead,
   backTo,
   now = wallClock
 }: QuoteEditorProps) => {
@@ -158,6 +162,7 @@ export const QuoteEditor = ({
       />
 
       <QuoteDetails quote={quote} mode={draft.mode} account={account} dispatch={dispatch} now={now} />
+      <LeadPanel lead={lead} />
       {draft.mode === "quote" && <QuoteContacts contacts={draft.contacts} dispatch={dispatch} />}
 
       <section className={styles.itemsSection} aria-labelledby="items-heading">

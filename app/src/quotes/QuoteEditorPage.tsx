@@ -176,6 +176,7 @@ const EditorRoute = ({ mode }: { readonly mode: EditorMode }) => {
       onSave={onSave}
       onSaved={onSaved}
       banners={data.banners}
+      lead={data.lead}
       backTo={QuoteRoute.backLink(kind, action, data.quote.quote_id)}
     />
   )
