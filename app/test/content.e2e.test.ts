@@ -193,9 +193,15 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
 
     await page.getByLabel(m.title).fill("Hardwood decking per m²")
     await page.getByLabel(m.unitPrice).fill("135")
+    await page
+      .getByLabel(m.attachFile)
+      .setInputFiles({ name: "deck-spec.txt", mimeType: "text/plain", buffer: Buffer.from("Hardwood, 140 mm boards") })
+    await page.getByRole("link", { name: "deck-spec.txt" }).waitFor()
     await page.getByText(m.unsavedChanges).waitFor()
     await page.keyboard.press("Control+s")
     await page.getByText(m.savedTemplates(2)).waitFor()
+    const reloaded = await api.get(`/get/content-item/price-items/${itemId}`)
+    expect(reloaded.files.map((f: { original_filename: string }) => f.original_filename)).toEqual(["deck-spec.txt"])
     const rows = await server.sql(
       (sql) =>
         sql<{ quote_id: number; item_title: string; price_unit: string }>`

@@ -137,12 +137,24 @@ const ItemEditor = ({
   const initial = draftOf(data.item)
   const [draft, setDraft] = useState<Draft>(initial)
   const [whereUsed, setWhereUsed] = useState(false)
+  const [files, setFiles] = useState<
+    ReadonlyArray<{ readonly file_id: number; readonly name: string; readonly url: string }>
+  >(() => data.files.map((f) => ({ file_id: f.file_id, name: f.original_filename, url: f.url })))
+  const filesChanged = files.map((f) => f.file_id).join() !== data.files.map((f) => f.file_id).join()
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData()
+      form.append("file", file)
+      return api.call((c) => c.uploads.file({ payload: form }))
+    },
+    onSuccess: (u) => setFiles((fs) => [...fs, { file_id: u.file_id, name: u.original_filename, url: u.url }])
+  })
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
   const isPrice = kind === "price-items"
   const isNew = data.meta.is_new
   const title = draft.item_title.trim() !== "" ? draft.item_title : isPrice ? m.newPriceItem : m.newTextItem
   usePageTitle(title)
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial)
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial) || filesChanged
   const parsed = Object.fromEntries(
     decimalFields.map((f) => [f, Money.parse(draft[f].trim() === "" ? "0" : draft[f].trim())])
   ) as Record<(typeof decimalFields)[number], Option.Option<Money.Decimal>>
@@ -182,7 +194,7 @@ const ItemEditor = ({
           params: { kind, item_id: isNew ? "new" : data.item.item_id },
           payload: {
             item,
-            files: data.files.map((f) => f.file_id),
+            files: files.map((f) => f.file_id),
             ...(force || isNew ? {} : { _modifiedIn: data.item.modified })
           }
         })
@@ -493,6 +505,43 @@ const ItemEditor = ({
             </div>
           </div>
         )}
+        <div className={styles.section}>
+          <span className={controls.label}>{m.attachFile}</span>
+          {files.length > 0 && (
+            <ul className={styles.rows} aria-label={m.attachFile}>
+              {files.map((f) => (
+                <li key={f.file_id} className={styles.row}>
+                  <a href={f.url} className={styles.rowMain}>
+                    {f.name}
+                  </a>
+                  <button
+                    type="button"
+                    className={controls.ghost}
+                    onClick={() => setFiles((fs) => fs.filter((x) => x.file_id !== f.file_id))}
+                  >
+                    {m.remove}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className={styles.line}>
+            <input
+              type="file"
+              aria-label={m.attachFile}
+              className={controls.input}
+              disabled={upload.isPending}
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0]
+                if (file !== undefined) upload.mutate(file)
+                e.currentTarget.value = ""
+              }}
+            />
+            <span role="status" className={upload.isError ? controls.hintError : styles.muted}>
+              {upload.isPending ? m.uploading : upload.isError ? upload.error.message : ""}
+            </span>
+          </div>
+        </div>
       </fieldset>
       {!isNew && (
         <section className={controls.card}>
