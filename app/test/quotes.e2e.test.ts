@@ -218,6 +218,26 @@ describe("quotes in Chromium against the real server", () => {
     expect(await axeViolations(page)).toEqual([])
   })
 
+  it("shows All Activity with the versions kept, and the quote as the customer sees it", async () => {
+    await page.getByRole("tab", { name: m.allActivity }).click()
+    await page.getByRole("link", { name: m.versions }).click()
+    await page.waitForURL(`**/quote/versions/${quoteId}`)
+    const open = page.getByRole("button", { name: m.openVersion }).first()
+    await open.click()
+    await page.getByText(m.readOnlyVersion).first().waitFor()
+    await page.locator("qk-quote-view").waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.goto(`${server.url}/quote/${quoteId}`)
+    await page.getByRole("button", { name: m.preview, exact: true }).click()
+    await page.locator("qk-quote-view").waitFor()
+    await page.getByRole("button", { name: m.viewingAsCustomer }).click()
+    expect(await page.locator("qk-quote-view").evaluate((e) => e.shadowRoot?.textContent ?? "")).toContain(
+      "Hardwood decking"
+    )
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole("button", { name: m.editing, exact: true }).click()
+  })
+
   it("copies the quote to a template as the admin", async () => {
     await page.locator('button[data-action="copyToTemplate"]').click()
     await page.waitForURL(/\/content\/templates\/new\/is-editing\?from-quote=/)
