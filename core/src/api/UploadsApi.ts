@@ -85,13 +85,19 @@ export const RejectedRow = Schema.Struct({ row: Schema.Int, reason: Schema.Strin
 /** A row left out. */
 export type RejectedRow = typeof RejectedRow.Type
 
+/** Most rejected rows a preview lists. */
+export const PREVIEW_REJECTED_MAX = 1000
+
 /** The preview: the mapping, the fields, the first rows as they would import, the rejected rows and counts. */
 export const ImportPreview = Schema.Struct({
   columns: Schema.Array(ImportColumn),
   fields: Schema.Array(ImportField),
   has_header: Schema.Boolean,
   rows: Schema.Array(Schema.Struct({ row: Schema.Int, values: Schema.Record(Schema.String, Schema.String) })),
+  /** The rejected rows, the first `PREVIEW_REJECTED_MAX` of them (the import's answer lists them all). */
   rejected: Schema.Array(RejectedRow),
+  /** How many rows are rejected in all. */
+  rejected_total: Schema.Int,
   total_rows: Schema.Int,
   importable_rows: Schema.Int
 })

@@ -7,7 +7,12 @@
  */
 import { InvalidInput, NotFound } from "@quotekit/core/api/ApiError"
 import { CurrentAccount } from "@quotekit/core/api/Security"
-import type { ImportPreview, ImportRequest, RejectedRow } from "@quotekit/core/api/UploadsApi"
+import {
+  type ImportPreview,
+  type ImportRequest,
+  PREVIEW_REJECTED_MAX,
+  type RejectedRow
+} from "@quotekit/core/api/UploadsApi"
 import * as Message from "@quotekit/core/Message"
 import type * as TaxRate from "@quotekit/core/TaxRate"
 import { BigDecimal, Effect, Option, Result } from "effect"
@@ -83,7 +88,8 @@ export const prepare = (request: ImportRequest) =>
         fields,
         has_header: hasHeader,
         rows: read.accepted.slice(0, CsvImport.PREVIEW_ROWS).map(({ row, values }) => ({ row, values })),
-        rejected: read.rejected,
+        rejected: read.rejected.slice(0, PREVIEW_REJECTED_MAX),
+        rejected_total: read.rejected.length,
         total_rows: data.length,
         importable_rows: read.accepted.length
       },

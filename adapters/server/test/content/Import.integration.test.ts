@@ -40,6 +40,7 @@ describeBackends(
           { row: 3, reason: "That does not look like an email address." },
           { row: 6, reason: "No name, company or email." }
         ])
+        assert.strictEqual(preview.rejected_total, 2)
         assert.deepStrictEqual(preview.rows[0], {
           row: 2,
           values: {
