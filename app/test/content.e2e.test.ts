@@ -286,7 +286,7 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await context.close()
   })
 
-  it("converts a lead into a quote: the panel opens the editor from the lead", async () => {
+  it("a lead: notes and value kept, dismissed and reopened, converted: the panel opens the editor from the lead", async () => {
     const { page, context, api } = await signedInPage()
     const settings = await api.get("/get/settings/account")
     const { account_id: _a, logo_url: _l, lead_form_key: _k, lead_form_path, ...input } = settings
@@ -314,6 +314,10 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     expect(rows[0].lead_notes).toBe("Call after 5")
     expect(rows[0].lead_potential_value).toBe("4800")
 
+    await page.getByRole("button", { name: m.dismiss, exact: true }).click()
+    await page.getByRole("button", { name: `${m.dismissed} (1)` }).waitFor()
+    await page.getByRole("button", { name: m.reopen }).click()
+    await page.getByRole("button", { name: `${m.open} (1)` }).waitFor()
     await page.getByRole("button", { name: m.convertToQuote }).click()
     // The router writes string search values JSON-quoted ("from-lead=%221%22"); the editor reads them unquoted.
     await page.waitForURL(
