@@ -116,6 +116,12 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await page.goto(`${server.url}/contacts?type=company`)
     await page.getByRole("link", { name: "Acme Timber" }).waitFor()
     expect(await page.getByRole("link", { name: "Jane Smith" }).count()).toBe(0)
+    await page.getByRole("button", { name: m.all }).click()
+    await page.getByRole("searchbox", { name: m.contactSearchPlaceholder }).fill("jane@acme")
+    await page.getByRole("link", { name: "Jane Smith" }).waitFor()
+    await expect.poll(() => page.getByRole("link", { name: "Acme Timber" }).count()).toBe(0)
+    await page.getByRole("searchbox", { name: m.contactSearchPlaceholder }).fill("nobody here")
+    await page.getByText(m.noContactsMatch).waitFor()
     await context.close()
   })
 

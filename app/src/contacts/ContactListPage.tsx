@@ -7,7 +7,7 @@ import * as Contact from "@quotekit/core/Contact"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { Link, useNavigate, useSearch } from "@tanstack/react-router"
 import { AlertDialog } from "radix-ui"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { isFailure, useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
@@ -17,6 +17,9 @@ import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
 import styles from "./Records.module.css"
 import { contactsKey, useContactsPage } from "./useContactsPage.ts"
+
+/** How long typing pauses before the list searches. */
+const SEARCH_DEBOUNCE_MS = 250
 
 type ListSearch = {
   type?: string | undefined
@@ -36,8 +39,16 @@ export const ContactListPage = () => {
   const loser = search.merge_loser === undefined ? undefined : Number(search.merge_loser)
   const [text, setText] = useState(search.search ?? "")
   const list = useContactsPage({ type, search: search.search ?? "", archive })
+  // Typing in the search replaces the address entry; changing a filter adds one, so back returns to it.
   const set = (patch: Partial<ListSearch>) =>
-    void navigate({ to: "/contacts", search: { ...search, ...patch }, replace: patch.search !== undefined })
+    void navigate({ to: "/contacts", search: { ...search, ...patch }, replace: "search" in patch })
+  // Search once typing pauses, not on every keystroke.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the typed text is the trigger
+  useEffect(() => {
+    if (text === (search.search ?? "")) return
+    const timer = window.setTimeout(() => set({ search: text === "" ? undefined : text }), SEARCH_DEBOUNCE_MS)
+    return () => window.clearTimeout(timer)
+  }, [text])
   const rows = list.data?.pages.flatMap((p) => p.rows) ?? []
   const total = list.data?.pages[0]?.total ?? null
   const filtered = (search.search ?? "") !== ""
@@ -72,10 +83,7 @@ export const ContactListPage = () => {
           placeholder={m.contactSearchPlaceholder}
           aria-label={m.contactSearchPlaceholder}
           value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value)
-            set({ search: e.currentTarget.value === "" ? undefined : e.currentTarget.value })
-          }}
+          onChange={(e) => setText(e.currentTarget.value)}
         />
         <fieldset className={styles.filters} aria-label={m.contacts}>
           {([undefined, "person", "company"] as const).map((t) => (
