@@ -1,3 +1,4 @@
+import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import react from "@vitejs/plugin-react"
 import { build, defaultClientConditions, defineConfig, type Plugin } from "vite"
@@ -11,28 +12,34 @@ const conditions = ["@quotekit/source", ...defaultClientConditions]
  * built on its own after the team app, into the same `dist`: built together, the chunks the two pages share would
  * carry everything the team app uses of `effect` and the core, and the page has a budget of 35 KB of script.
  */
-const customerPage = (): Plugin => ({
-  name: "quotekit-customer-page",
-  apply: "build",
-  async closeBundle() {
-    await build({
-      configFile: false,
-      root: here("."),
-      logLevel: "warn",
-      resolve: { conditions },
-      build: {
-        outDir: here("dist"),
-        emptyOutDir: false,
-        target: "es2023",
-        rolldownOptions: {
-          input: { customer: here("customer.html") },
-          // Schema constructors only describe; unused schemas of the core modules the page imports are dropped.
-          treeshake: { manualPureFunctions: ["Schema"] }
+const customerPage = (): Plugin => {
+  let outDir = here("dist")
+  return {
+    name: "quotekit-customer-page",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: here("."),
+        logLevel: "warn",
+        resolve: { conditions },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          target: "es2023",
+          rolldownOptions: {
+            input: { customer: here("customer.html") },
+            // Schema constructors only describe; unused schemas of the core modules the page imports are dropped.
+            treeshake: { manualPureFunctions: ["Schema"] }
+          }
         }
-      }
-    })
+      })
+    }
   }
-})
+}
 
 /**
  * The team app's build. Workspace packages resolve to their TypeScript sources (the `@quotekit/source`

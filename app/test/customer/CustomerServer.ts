@@ -5,6 +5,11 @@
  * multiple-choice group, a customer-editable quantity, and a private note, so a test can check that none of the
  * private facts reach the customer.
  */
+import { spawn } from "node:child_process"
+import { mkdtemp } from "node:fs/promises"
+import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
 import { CSRF_COOKIE, CSRF_HEADER, REQUESTED_WITH, REQUESTED_WITH_HEADER } from "@quotekit/core/api/Security"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { SqlClient } from "effect/sql"
@@ -13,7 +18,7 @@ import * as Mailer from "../../../adapters/server/src/auth/Mailer.ts"
 import * as Main from "../../../adapters/server/src/main.ts"
 import * as EventBusLocal from "../../../adapters/server/src/push/EventBusLocal.ts"
 import * as ServerConfig from "../../../adapters/server/src/ServerConfig.ts"
-import { distRoot } from "../support/build.ts"
+import { appRoot } from "../support/build.ts"
 
 /** A running server. */
 export interface Server {
@@ -23,8 +28,34 @@ export interface Server {
   readonly sql: <A, E>(use: (sql: SqlClient.SqlClient) => Effect.Effect<A, E>) => Promise<A>
 }
 
-/** Start the server over a fresh embedded database. */
-export const start = async (): Promise<Server> => {
+/**
+ * A production build of the app (both pages) in a folder of its own, so other browser test files rebuilding
+ * `app/dist` meanwhile never pull files from under this server. Returns the folder.
+ */
+export const buildApp = async (): Promise<string> => {
+  const outDir = await mkdtemp(join(tmpdir(), "qk-customer-dist-"))
+  const vite = join(dirname(createRequire(import.meta.url).resolve("vite/package.json")), "bin", "vite.js")
+  await new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"], {
+      cwd: appRoot,
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let output = ""
+    child.stdout.on("data", (d: Buffer) => {
+      output += d.toString()
+    })
+    child.stderr.on("data", (d: Buffer) => {
+      output += d.toString()
+    })
+    child.on("error", fail)
+    child.on("exit", (code) => (code === 0 ? done() : fail(new Error(`vite build failed (${code}):\n${output}`))))
+  })
+  return outDir
+}
+
+/** Start the server over a fresh embedded database, serving the built app in `distRoot`. */
+export const start = async (distRoot: string): Promise<Server> => {
   const scope = Effect.runSync(Scope.make())
   const server = Main.layer.pipe(
     Layer.provide([

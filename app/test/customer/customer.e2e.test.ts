@@ -6,23 +6,23 @@
  * with its audit entry and content hash; a second accept changes nothing; a forged link gets the not-found page;
  * no network answer the page receives carries the private note or the cost; axe-core finds nothing serious.
  */
-import { readFile } from "node:fs/promises"
+import { readFile, rm } from "node:fs/promises"
 import { createRequire } from "node:module"
 import * as Message from "@quotekit/core/Message"
 import { Effect } from "effect"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launch } from "../support/browser.ts"
-import { buildApp } from "../support/build.ts"
-import { COST, PRIVATE_NOTE, type Server, sentQuote, start } from "./CustomerServer.ts"
+import { buildApp, COST, PRIVATE_NOTE, type Server, sentQuote, start } from "./CustomerServer.ts"
 
 let server: Server
+let dist: string
 let browser: Browser
 let axeSource: string
 
 beforeAll(async () => {
-  await buildApp()
-  server = await start()
+  dist = await buildApp()
+  server = await start(dist)
   browser = await launch()
   axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 })
@@ -30,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.close()
+  if (dist !== undefined) await rm(dist, { recursive: true, force: true })
 })
 
 const axeViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
