@@ -229,6 +229,48 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await context.close()
   })
 
+  it("merges two price items: Merge on the loser, the list picks the winner, the winner's editor confirms", async () => {
+    const { page, context, api } = await signedInPage()
+    const item = (title: string) =>
+      api.post("/post/content-item/update/price-items/new", {
+        item: {
+          item_code: "",
+          item_title: title,
+          item_body: "",
+          item_cat_id: 0,
+          item_tax_id: 0,
+          price_unit: "10",
+          price_cost: "0",
+          quantity: "1",
+          editable_quantity: "0",
+          discount_item: "0",
+          contact_choice: 0,
+          term_every: 0,
+          term_type: 2,
+          term_duration: 0
+        }
+      })
+    const winner = await item("Screws (box)")
+    const loser = await item("Box of screws")
+    await page.goto(`${server.url}/content/templates/price-items/${loser.item_id}`)
+    await page.getByRole("link", { name: m.merge, exact: true }).click()
+    await page.getByText(m.selectMergeWinner).waitFor()
+    expect(await page.getByRole("link", { name: "Box of screws" }).count()).toBe(0)
+    await page.getByRole("link", { name: "Screws (box)" }).click()
+    await page.getByRole("button", { name: m.confirmMergeWinner }).click()
+    await page.getByRole("alertdialog", { name: m.confirmMerge }).getByRole("button", { name: m.confirmMerge }).click()
+    await page.waitForURL(
+      (url) => url.pathname === `/content/templates/price-items/${winner.item_id}` && url.search === "",
+      {
+        waitUntil: "commit"
+      }
+    )
+    await expect
+      .poll(async () => (await api.get(`/get/content-item/price-items/${loser.item_id}`)).item.archive_id)
+      .toBe(3)
+    await context.close()
+  })
+
   it("templates: Default for New Quotes, Delete after 'Are you sure?', then Restore Template", async () => {
     const { page, context, api, account_id, signin_id } = await signedInPage()
     await server.sql(
