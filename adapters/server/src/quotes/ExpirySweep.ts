@@ -3,8 +3,12 @@
  * machine's `expire` event) with a history row, so lists filter and count them right. Reads of one quote do
  * not wait for it: they apply the same rule on the fly (`Views.effective`).
  *
+ * The same sweep deletes for good the drafts and templates deleted more than 30 days ago (they can no longer
+ * be restored; their history and audit rows stay) and forgets save request answers after a day.
+ *
  * @since 0.1.0
  */
+import * as ArchiveState from "@quotekit/core/ArchiveState"
 import * as QuoteHistory from "@quotekit/core/QuoteHistory"
 import { Clock, Duration, Effect, Layer, Schedule } from "effect"
 import { HistoryRepo } from "../history/Repo.ts"
@@ -33,6 +37,7 @@ export const sweep = Effect.gen(function* () {
       at
     })
   }
+  yield* repo.purge(at - ArchiveState.RETENTION_SECONDS * 1000, at - 86_400_000, 500)
   return expired.length
 })
 

@@ -4,7 +4,8 @@
  * the page only; and the total on request. Every query is filtered by the account.
  *
  * The search matches the lower-cased `search_text` (title, number, contact names and companies) with LIKE,
- * served by the trigram index; the page is read in the order of the activity index.
+ * served by the trigram index; the page is read in the order of the activity index. Searches run unprepared so
+ * each is planned with its pattern.
  *
  * @since 0.1.0
  */
@@ -149,6 +150,9 @@ export const layer = Layer.effect(
             ORDER BY f.due_at LIMIT 1
           ) fu ON true
           ORDER BY p.activity_at DESC, p.quote_id DESC`.pipe(
+          // A search is planned with its pattern (a rare term uses the trigram index, a common one the activity
+          // order); without one the prepared plan is right for every account.
+          (statement) => (f.search === "" ? statement : statement.unprepared),
           Effect.map((rows) =>
             rows.map(
               (r): ListRecord => ({
@@ -176,6 +180,7 @@ export const layer = Layer.effect(
         ),
       count: (account, f) =>
         sql<{ readonly n: number }>`SELECT count(*)::int AS n FROM quotes q WHERE ${where(account, f)}`.pipe(
+          (statement) => (f.search === "" ? statement : statement.unprepared),
           Effect.map((r) => r[0]?.n ?? 0),
           Effect.orDie
         )

@@ -196,6 +196,15 @@ export class QuoteRepo extends Context.Service<
         readonly expiry_date: number
       }>
     >
+    /**
+     * Delete for good drafts and templates deleted before `deletedBefore` (epoch ms; up to `limit` a call) and
+     * save request answers older than `requestsBefore`; returns the quotes purged.
+     */
+    readonly purge: (
+      deletedBefore: number,
+      requestsBefore: number,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<{ readonly account_id: AccountId; readonly quote_id: number }>>
     /** Whether a follow-up of the quote is scheduled or being written. */
     readonly followUpInProgress: (account: AccountId, quoteId: number) => Effect.Effect<boolean>
   }
@@ -867,6 +876,20 @@ export const layer = Layer.effect(
           ),
           Effect.orDie
         ),
+
+      purge: (deletedBefore, requestsBefore, limit) =>
+        Effect.gen(function* () {
+          yield* sql`DELETE FROM save_requests WHERE creation < ${new Date(requestsBefore)}`
+          const gone = yield* sql<{ readonly account_id: number; readonly quote_id: number }>`
+            WITH gone AS (
+              SELECT quote_id FROM quotes
+              WHERE deleted_at IS NOT NULL AND deleted_at < ${new Date(deletedBefore)}
+              ORDER BY deleted_at LIMIT ${limit}
+            )
+            DELETE FROM quotes q USING gone WHERE q.quote_id = gone.quote_id
+            RETURNING q.account_id, q.quote_id`
+          return gone.map((g) => ({ account_id: g.account_id as AccountId, quote_id: g.quote_id }))
+        }).pipe(Effect.orDie),
 
       followUpInProgress: (account, quoteId) =>
         sql<{ readonly n: number }>`
