@@ -5,7 +5,7 @@
  * subscription, make a quote from it with a discount and a contact, save with Ctrl+S, find it in the list by
  * search, mark it as sent, edit it (sentEditing), meet the conflict prompt from a second browser context,
  * decline and undo, and copy it to a template as the admin. Every screen is checked with axe-core for serious
- * or critical violations; the editor is photographed into docs/screenshots.
+ * or critical violations; the editor and the customer page are photographed into docs/screenshots.
  */
 import { mkdtempSync } from "node:fs"
 import { readFile } from "node:fs/promises"
@@ -235,6 +235,16 @@ describe("quotes in Chromium against the real server", () => {
       "Hardwood decking"
     )
     expect(await axeViolations(page)).toEqual([])
+    // A sent quote has a customer link: the customer page opens as a preview (nothing recorded).
+    const link = page.locator("a[data-customer-link]")
+    const href = await link.getAttribute("href")
+    expect(href).toMatch(/\/q\/[^/?]+\?preview=2$/)
+    const customer = await owner.newPage()
+    await customer.setViewportSize({ width: 1280, height: 900 })
+    await customer.goto(new URL(href!, server.url).toString())
+    await customer.getByText("Hardwood decking per m²").first().waitFor()
+    await customer.screenshot({ path: `${screenshots}customer-page.png`, fullPage: true })
+    await customer.close()
     await page.getByRole("button", { name: m.editing, exact: true }).click()
   })
 

@@ -4,7 +4,8 @@
  * server's `showsActiveWaiting`); the stats (opens, edits, follow-ups); 'Settings applied'; the latest
  * activity; and the action bar of every action the core offers. All Activity lists the history with a
  * 'Versions' link to the read-only versions. The preview toggle ('Editing' / 'Preview', then 'Viewing as You'
- * / 'Viewing as Customer') shows the quote as the customer sees it.
+ * / 'Viewing as Customer') shows the quote in the `<qk-quote-view>` widget with its public data, and links to the
+ * customer page of the quote's link (opened as a preview) once it has one.
  */
 
 import * as ArchiveState from "@quotekit/core/ArchiveState"
@@ -64,6 +65,13 @@ export const QuotePage = () => {
   const [tab, setTab] = useState<"overview" | "activity">("overview")
   const [preview, setPreview] = useState(false)
   const [asCustomer, setAsCustomer] = useState(false)
+  // The customer page itself (`/q/{token}`) when the quote has a customer link; else the widget with its data.
+  const links = useQuery({
+    queryKey: ["quotes", "links", id],
+    queryFn: () => api.call((c) => c.quoteLinks.links({ params: { id: String(id) } })),
+    enabled: id > 0 && preview
+  })
+  const link = links.data?.find((l) => l.url !== null)?.url ?? null
   const editor = useQuery({
     queryKey: ["quotes", "preview", id],
     queryFn: () => api.editor({ kind: "edit", id: String(id), action: "is-editing" }, {}),
@@ -179,6 +187,15 @@ export const QuotePage = () => {
       <QuoteActionBar offers={o.offers} busy={busy} onRun={run} />
       {preview ? (
         <section className={controls.card}>
+          {link !== null && (
+            // The customer page refuses to be framed (X-Frame-Options: DENY), so it opens beside the app;
+            // preview types above 0 record no view and accept nothing.
+            <p>
+              <a href={`${link}?preview=${asCustomer ? 2 : 1}`} target="_blank" rel="noopener" data-customer-link>
+                {asCustomer ? m.viewingAsCustomer : m.viewingAsYou} ↗
+              </a>
+            </p>
+          )}
           {editor.isError ? (
             <LoadFailure error={editor.error} onRetry={() => void editor.refetch()} />
           ) : editor.data === undefined ? (
