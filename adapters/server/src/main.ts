@@ -80,6 +80,20 @@ export const Routes = Layer.mergeAll(
 )
 
 /**
+ * The Node server. It listens before the app is ready to serve (the routes are built once the port is
+ * bound), and a request arriving in between would otherwise wait with no answer; until the app's own
+ * handler is attached (and again while shutting down) such requests get 503 with `Retry-After: 1`.
+ */
+const makeNodeServer = () => {
+  const server = createServer({ keepAliveTimeout: 65_000 }, (_request, response) => {
+    if (server.listenerCount("request") > 1) return
+    response.writeHead(503, { "retry-after": "1", "content-type": "text/plain; charset=utf-8" })
+    response.end("quotekit is starting, try again in a moment")
+  })
+  return server
+}
+
+/**
  * The HTTP server on the settings' host and port. Needs a `SqlClient`, an `EventBus`, a `Mailer` and the
  * `ServerConfig`; provides `HttpServer` (whose address tells the port when 0 was asked).
  */
@@ -93,7 +107,7 @@ export const layer = Layer.unwrap(
   Layer.provideMerge(
     Layer.unwrap(
       Effect.map(ServerConfig, ({ port, host }) =>
-        NodeHttpServer.layer(() => createServer({ keepAliveTimeout: 65_000 }), {
+        NodeHttpServer.layer(makeNodeServer, {
           port,
           host,
           gracefulShutdownTimeout: "10 seconds"
