@@ -22,6 +22,7 @@ import { DateTime, Option, Result } from "effect"
 import { Tabs } from "radix-ui"
 import { useState } from "react"
 import { useApi } from "../api/client.ts"
+import { QuoteDiscussion } from "../discussion/QuoteDiscussion.tsx"
 import { ActivityHistory } from "../history/ActivityHistory.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
@@ -278,6 +279,7 @@ export const QuotePage = () => {
                 </button>
               </section>
             )}
+            <QuoteDiscussion quoteId={id} />
           </Tabs.Content>
           <Tabs.Content value="activity" className={styles.stack}>
             <section className={controls.card} aria-label={m.allActivity}>

@@ -119,7 +119,9 @@ const headers = {
   "cache-control": "no-store",
   "referrer-policy": "no-referrer",
   "x-content-type-options": "nosniff",
-  "x-frame-options": "DENY"
+  // The team app shows the page in a frame for 'Viewing as Customer'; no other site may frame it.
+  "x-frame-options": "SAMEORIGIN",
+  "content-security-policy": "frame-ancestors 'self'"
 }
 
 const page = HttpRouter.add(
