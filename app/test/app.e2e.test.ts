@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, serve } from "./support/AppServer.ts"
 import { launch } from "./support/browser.ts"
 import { buildApp, distRoot } from "./support/build.ts"
-import { cacheAccountJson, newEditorJson, signedInJson, signinAgainJson, signinRefusedJson } from "./support/fixtures.ts"
+import {
+  cacheAccountJson,
+  newEditorJson,
+  signedInJson,
+  signinAgainJson,
+  signinRefusedJson
+} from "./support/fixtures.ts"
 
 const m = Message.catalogue
 let server: AppServer

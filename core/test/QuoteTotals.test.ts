@@ -653,7 +653,9 @@ describe("QuoteTotals", () => {
             else same(a.value, b, at)
           } else if (Array.isArray(a)) {
             assert.strictEqual(a.length, (b as ReadonlyArray<unknown>).length, at)
-            a.forEach((x, i) => same(x, (b as ReadonlyArray<unknown>)[i], `${at}[${i}]`))
+            a.forEach((x, i) => {
+              same(x, (b as ReadonlyArray<unknown>)[i], `${at}[${i}]`)
+            })
           } else if (typeof a === "object" && a !== null) {
             const keys = ["quote_item_id", "item_type", "selected", "groupKey", "key", "term", "itemCount"]
             for (const k of keys) if (k in a) assert.deepStrictEqual((b as never)[k], (a as never)[k], `${at}.${k}`)

@@ -18,8 +18,9 @@ export const LeadsCount = () => {
   const open = counts.data?.open ?? 0
   if (open === 0) return null
   return (
-    <span aria-label={`${open} ${m.open}`} style={{ marginLeft: "auto", fontVariantNumeric: "tabular-nums" }}>
+    <span style={{ marginLeft: "auto", fontVariantNumeric: "tabular-nums" }}>
       {open}
+      <span className="visually-hidden"> {m.open}</span>
     </span>
   )
 }
