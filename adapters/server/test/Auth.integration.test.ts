@@ -2,6 +2,7 @@ import { assert } from "@effect/vitest"
 import * as Message from "@quotekit/core/Message"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 import * as Mailer from "../src/auth/Mailer.ts"
 import { browser, layer, newAccount, PASSWORD, TestServer, uniqueEmail } from "./Harness.ts"
 
@@ -102,6 +103,14 @@ describeBackends(
         const cache = yield* b.get("/get/cache-account")
         assert.strictEqual(cache.status, 401)
         assert.isTrue(cache.body._signinAgain)
+        // Both failures are in the audit log (the known sign-in's with its id), with the client address.
+        const sql = yield* SqlClient.SqlClient
+        const audit = yield* sql<{ action: string; actor_signin_id: number | null; email: string; address: string }>`
+          SELECT action, actor_signin_id, data->>'email' AS email, data->>'address' AS address
+          FROM audit_log WHERE action = 'signin.failed' AND data->>'email' = ${email}`
+        assert.strictEqual(audit.length, 1)
+        assert.isNotNull(audit[0]?.actor_signin_id)
+        assert.isString(audit[0]?.address)
       })
     )
 

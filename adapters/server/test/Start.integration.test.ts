@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterAll, assert, describe, it } from "@effect/vitest"
+
+const root = fileURLToPath(new URL("../../..", import.meta.url))
+const dataDir = mkdtempSync(join(tmpdir(), "quotekit-start-"))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const a = s.address()
+      s.close(() => resolve(typeof a === "object" && a !== null ? a.port : 0))
+    })
+  })
+
+/** `npm start` on the test's data folder; answers once `/api/health` answers 200, with everything it printed. */
+const start = async () => {
+  const port = await freePort()
+  let output = ""
+  const child = spawn(process.execPath, ["--conditions=@quotekit/source", "scripts/start.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "", QUOTEKIT_DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  child.stdout?.on("data", (d) => {
+    output += String(d)
+  })
+  child.stderr?.on("data", (d) => {
+    output += String(d)
+  })
+  const base = `http://127.0.0.1:${port}`
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}:\n${output}`)
+    const status = await fetch(`${base}/api/health`).then(
+      (r) => r.status,
+      () => 0
+    )
+    // While the app is still being set up the server answers 503 rather than holding the connection.
+    assert.include([0, 200, 503], status)
+    if (status === 200) return { child, base, output: () => output }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const stop = (child: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => resolve(code))
+    child.kill(signal)
+  })
+
+const signIn = async (base: string, email: string, password: string) => {
+  const { token } = (await (await fetch(`${base}/api/csrf`)).json()) as { token: string }
+  return fetch(`${base}/sign-in`, {
+    method: "POST",
+    headers: {
+      cookie: `qk_csrf=${token}`,
+      "x-csrf-token": token,
+      "x-requested-with": "XMLHttpRequest",
+      "content-type": "application/json"
+    },
+    body: JSON.stringify({ email, password })
+  })
+}
+
+describe("npm start (embedded database)", () => {
+  it("first start migrates and seeds the demo, prints how to sign in, and stops cleanly on SIGTERM", {
+    timeout: 240_000
+  }, async () => {
+    const first = await start()
+    assert.include(first.output(), "quotekit is running at http://127.0.0.1:")
+    assert.include(first.output(), "demo sign-in: demo@quotekit.dev / demo-quotekit")
+    const signedIn = await signIn(first.base, "demo@quotekit.dev", "demo-quotekit")
+    assert.strictEqual(signedIn.status, 200)
+    // Interrupted on the signal, finalizers run (server closed, database closed), exit code 130.
+    assert.strictEqual(await stop(first.child, "SIGTERM"), 130)
+
+    // The data is still there: the demo signs in again (and is not seeded twice).
+    const again = await start()
+    assert.notInclude(again.output(), "Seeded the demo account")
+    assert.strictEqual((await signIn(again.base, "demo@quotekit.dev", "demo-quotekit")).status, 200)
+    assert.strictEqual(await stop(again.child, "SIGINT"), 130)
+  })
+})
