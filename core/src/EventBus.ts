@@ -41,6 +41,11 @@ export class EventBus extends Context.Service<
     readonly publish: (event: AccountEvent) => Effect.Effect<void, EventTooLarge>
     /** The events of one account from now on; the stream ends when its consumer stops. */
     readonly subscribe: (accountId: Account.AccountId) => Stream.Stream<AccountEvent>
+    /**
+     * Every account's events from now on, for the server's own consumers (such as caches dropping stale
+     * entries in every process); never hand it to a client.
+     */
+    readonly all: Stream.Stream<AccountEvent>
   }
 >()("quotekit/EventBus") {}
 

@@ -2,8 +2,8 @@
  * The server-side account cache behind `GET /get/cache-account`, which every screen asks for: the
  * account-wide rows are kept per `account_id`, the accounts of a sign-in per `signin_id`, each for
  * `TTL_MS`. Concurrent misses share one load. Code that changes those rows calls `invalidateAccount` /
- * `invalidateSignin` so this process answers fresh data at once; other server processes catch up within
- * the TTL.
+ * `invalidateSignin`: the entry is dropped here at once and, through the event bus, in every other server
+ * process sharing the database (the TTL only bounds staleness if a notice is lost).
  *
  * Keys are the tenant's own ids from the session, so one account's entry is never served to another.
  *
@@ -14,12 +14,17 @@ import type { CacheAccount } from "@quotekit/core/api/AccountApi"
 import { NotFound } from "@quotekit/core/api/ApiError"
 import type { AccountChoice } from "@quotekit/core/api/AuthApi"
 import type { Tenant } from "@quotekit/core/api/Security"
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import * as EventBus from "@quotekit/core/EventBus"
+import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
 import { AuthRepo } from "../auth/Repo.ts"
 import { AccountRepo, type AccountRows } from "./Repo.ts"
 
 /** How long an entry is served before it is loaded again. */
 export const TTL_MS = 5_000
+/** Event topics telling every process to drop an entry. */
+export const Topic = { account: "cache.account", signin: "cache.signin" } as const
+/** Account id of notices about a sign-in (which spans accounts); no account has it, so no page receives them. */
+const NO_ACCOUNT = 0 as AccountId
 /** Most entries of each kind kept; the oldest are dropped beyond it. */
 const MAX_ENTRIES = 10_000
 
@@ -66,8 +71,23 @@ export const layer = Layer.effect(
   Effect.gen(function* () {
     const accounts = yield* AccountRepo
     const auth = yield* AuthRepo
+    const bus = yield* EventBus.EventBus
     const byAccount = makeTtlMap<AccountId, Option.Option<AccountRows>>((id) => accounts.rows(id))
     const bySignin = makeTtlMap<SigninId, ReadonlyArray<AccountChoice>>((id) => auth.accountsOf(id))
+
+    // Notices from every process (this one's included) drop the named entry.
+    yield* bus.all.pipe(
+      Stream.runForEach((event) => {
+        if (event.topic === Topic.account) return byAccount.invalidate(event.account_id)
+        const signin = (event.payload as { readonly signin_id?: unknown } | null)?.signin_id
+        if (event.topic === Topic.signin && typeof signin === "number") return bySignin.invalidate(signin as SigninId)
+        return Effect.void
+      }),
+      Effect.forkScoped
+    )
+    const notify = (event: EventBus.AccountEvent) =>
+      bus.publish(event).pipe(Effect.catchCause((cause) => Effect.logWarning("cache notice not sent", cause)))
+
     return AccountCache.of({
       get: (tenant) =>
         Effect.gen(function* () {
@@ -84,8 +104,16 @@ export const layer = Layer.effect(
             ...lists
           }
         }),
-      invalidateAccount: byAccount.invalidate,
-      invalidateSignin: bySignin.invalidate
+      invalidateAccount: (account) =>
+        Effect.andThen(
+          byAccount.invalidate(account),
+          notify({ account_id: account, topic: Topic.account, payload: null })
+        ),
+      invalidateSignin: (signin) =>
+        Effect.andThen(
+          bySignin.invalidate(signin),
+          notify({ account_id: NO_ACCOUNT, topic: Topic.signin, payload: { signin_id: signin } })
+        )
     })
   })
 )

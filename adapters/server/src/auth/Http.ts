@@ -13,6 +13,7 @@ import { CurrentAccount, CurrentSignin } from "@quotekit/core/api/Security"
 import * as Message from "@quotekit/core/Message"
 import { Clock, Effect, Option, Schema } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { AccountCache } from "../account/Cache.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import { ServerConfig } from "../ServerConfig.ts"
@@ -51,6 +52,7 @@ export const layer = HttpApiBuilder.group(
     const mailer = yield* Mailer
     const config = yield* ServerConfig
     const publicUrl = yield* PublicUrl
+    const cache = yield* AccountCache
 
     const audit = (
       action: string,
@@ -313,6 +315,9 @@ export const layer = HttpApiBuilder.group(
             return yield* InvalidInput.field("token", Message.catalogue.invitationInvalid)
           }
           const signin = yield* signinOrDie(invitation.signin_id)
+          // The team list and the new member's accounts changed.
+          yield* cache.invalidateAccount(invitation.account_id)
+          yield* cache.invalidateSignin(invitation.signin_id)
           yield* audit("member.joined", { account_id: invitation.account_id, signin_id: signin.signin_id })
           return yield* signInAs(signin, invitation.account_id)
         })

@@ -18,7 +18,8 @@ export const layer = Layer.effect(
         const text = EventBus.encode(event)
         return typeof text === "string" ? PubSub.publish(hub, event).pipe(Effect.asVoid) : Effect.fail(text)
       },
-      subscribe: (accountId) => Stream.fromPubSub(hub).pipe(Stream.filter((e) => e.account_id === accountId))
+      subscribe: (accountId) => Stream.fromPubSub(hub).pipe(Stream.filter((e) => e.account_id === accountId)),
+      all: Stream.fromPubSub(hub)
     })
   })
 )

@@ -44,7 +44,8 @@ export const layer = (channel: string = DEFAULT_CHANNEL) =>
           const text = EventBus.encode(event)
           return typeof text === "string" ? pg.notify(channel, text).pipe(Effect.orDie) : Effect.fail(text)
         },
-        subscribe: (accountId) => Stream.fromPubSub(hub).pipe(Stream.filter((e) => e.account_id === accountId))
+        subscribe: (accountId) => Stream.fromPubSub(hub).pipe(Stream.filter((e) => e.account_id === accountId)),
+        all: Stream.fromPubSub(hub)
       })
     })
   )
