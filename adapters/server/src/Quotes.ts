@@ -14,6 +14,7 @@ import * as ExpirySweep from "./quotes/ExpirySweep.ts"
 import * as QuotesHttp from "./quotes/Http.ts"
 import * as ListRepo from "./quotes/ListRepo.ts"
 import * as QuoteRepo from "./quotes/Repo.ts"
+import * as SaveRepo from "./quotes/SaveRepo.ts"
 import * as TemplatesHttp from "./templates/Http.ts"
 import * as TemplateRepo from "./templates/Repo.ts"
 
@@ -23,6 +24,7 @@ export const handlers = Layer.mergeAll(QuotesHttp.layer, TemplatesHttp.layer, Hi
 /** The repositories behind them; needs a `SqlClient`. */
 export const repositories = Layer.mergeAll(
   QuoteRepo.layer,
+  SaveRepo.layer,
   ListRepo.layer,
   HistoryRepo.layer,
   TemplateRepo.layer,

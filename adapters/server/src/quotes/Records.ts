@@ -328,3 +328,88 @@ export interface AccountFacts {
   /** The sign-in's time zone (IANA name), for "this month". */
   readonly tz: string
 }
+
+/** A quote contact with its contact, as read (`contactColumns`). */
+export interface ContactRow {
+  readonly quote_contact_id: number
+  readonly contact_id: number
+  readonly contact_order: number
+  readonly contact_type: "person" | "company"
+  readonly name_first: string
+  readonly name_last: string
+  readonly company_id: number | null
+  readonly email: string
+  readonly modified: Date | string
+  readonly archive_id: number
+  readonly company_name: string | null
+}
+
+/** The SQL column list `ContactRow` decodes (aliases `qc`, `c`, and `co` for the company). */
+export const contactColumns = `
+  qc.quote_contact_id, qc.contact_id, qc.contact_order::int AS contact_order, c.contact_type, c.name_first,
+  c.name_last, c.company_id, c.email, c.modified, c.archive_id::int AS archive_id, co.name_first AS company_name`
+
+/** The same fields as one JSON object per contact (for reading them with the quote in one statement). */
+export const contactJson = `json_build_object(
+  'quote_contact_id', qc.quote_contact_id, 'contact_id', qc.contact_id, 'contact_order', qc.contact_order,
+  'contact_type', c.contact_type, 'name_first', c.name_first, 'name_last', c.name_last, 'company_id', c.company_id,
+  'email', c.email, 'modified', c.modified, 'archive_id', c.archive_id, 'company_name', co.name_first)`
+
+/** A quote's contact rows and the contacts' details. */
+export const toContacts = (rows: ReadonlyArray<ContactRow>): Pick<StoredQuote, "contacts" | "contact_details"> => ({
+  contacts: rows.map((c) => ({
+    quote_contact_id: c.quote_contact_id,
+    contact_id: c.contact_id as QuoteContact["contact_id"],
+    contact_order: c.contact_order
+  })),
+  contact_details: rows.map((c) => ({
+    contact_id: c.contact_id as Contact["contact_id"],
+    type: c.contact_type,
+    name_first: c.name_first,
+    name_last: c.name_last,
+    company_id: c.company_id as Contact["company_id"],
+    email: c.email,
+    modified: seconds(new Date(c.modified)),
+    archive_id: c.archive_id,
+    ...(c.company_name === null
+      ? c.contact_type === "company"
+        ? { _name_company: c.name_first }
+        : {}
+      : { _name_company: c.company_name })
+  }))
+})
+
+/** A row and its file ids as one JSON object (alias `i`), for reading rows with the quote in one statement. */
+export const itemJson = `json_build_object(
+  'quote_item_id', i.quote_item_id, 'item_type', i.item_type, 'item_id', i.item_id, 'item_code', i.item_code,
+  'item_title', i.item_title, 'item_body', i.item_body, 'item_cat_id', i.item_cat_id, 'item_tax_id', i.item_tax_id,
+  'price_unit', i.price_unit::text, 'price_cost', i.price_cost::text, 'price_total', i.price_total::text,
+  'quantity', i.quantity::text, 'original_quantity', i.original_quantity::text,
+  'editable_quantity', i.editable_quantity::text, 'discount_item', i.discount_item::text,
+  'contact_choice', i.contact_choice, 'contact_selected', i.contact_selected, 'term_every', i.term_every,
+  'term_type', i.term_type, 'term_duration', i.term_duration, 'added_adj_at', i.added_adj_at,
+  'credited_adj_at', i.credited_adj_at, 'order_index', i.order_index, 'editing', i.editing,
+  'archive_id', i.archive_id, 'shared_account_id', i.shared_account_id, 'modified', i.modified,
+  'file_ids', (SELECT array_agg(f.file_id ORDER BY f.file_id) FROM files f
+                 WHERE f.account_id = i.account_id AND f.parent_table = 'quote_items'
+                   AND f.parent_id = i.quote_item_id))`
+
+/** A row read as `itemJson`. */
+export type ItemJson = Omit<ItemRow, "modified"> & {
+  readonly modified: string
+  readonly file_ids: ReadonlyArray<number> | null
+}
+
+/** A stored row from its JSON form or its row form with file ids. */
+export const itemRecord = (
+  r: (ItemRow | Omit<ItemRow, "modified">) & {
+    readonly modified: Date | string
+    readonly file_ids: ReadonlyArray<number> | null
+  }
+): ItemRecord => ({
+  item: toItem(
+    { ...r, modified: new Date(r.modified) },
+    (r.file_ids ?? []).map((file_id) => ({ file_id, parent_id: r.quote_item_id }))
+  ),
+  shared_account_id: r.shared_account_id
+})

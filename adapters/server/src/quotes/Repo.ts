@@ -10,13 +10,12 @@
  */
 import type { AccountId, SigninId } from "@quotekit/core/Account"
 import type * as Adjustment from "@quotekit/core/Adjustment"
-import type { ItemFile, LeadPanel, QuoteContact, VersionRow } from "@quotekit/core/api/QuotesApi"
+import type { LeadPanel, VersionRow } from "@quotekit/core/api/QuotesApi"
 import type { Tenant } from "@quotekit/core/api/Security"
 import type { Contact } from "@quotekit/core/Contact"
-import * as LineItem from "@quotekit/core/LineItem"
 import * as Money from "@quotekit/core/Money"
 import type * as QuoteAction from "@quotekit/core/QuoteAction"
-import * as QuoteSave from "@quotekit/core/QuoteSave"
+import type * as QuoteSave from "@quotekit/core/QuoteSave"
 import type * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import type * as TaxMode from "@quotekit/core/TaxMode"
 import type * as TaxRate from "@quotekit/core/TaxRate"
@@ -24,43 +23,21 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import {
   type AccountFacts,
+  type ContactRow,
+  contactColumns,
   type ItemRecord,
   type ItemRow,
   itemColumns,
+  itemRecord,
   type QuoteRecord,
   type QuoteRow,
   quoteColumns,
   type StoredQuote,
   seconds,
   timeOrNull,
-  toItem,
+  toContacts,
   toRecord
 } from "./Records.ts"
-
-/** The quote fields a save writes. */
-export interface QuoteWrite {
-  readonly is_template: boolean
-  readonly title: string
-  readonly sent_when: number
-  readonly expiry_date: number
-  readonly deposit_percent: Money.Decimal
-  readonly discount_overall: Money.Decimal
-  readonly currency_id: number
-  readonly amounts_entered: TaxMode.TaxMode
-  readonly private_pricing: number
-  readonly from: number
-  readonly price_current: Money.Decimal
-  readonly meta: Record<string, unknown>
-  readonly from_template_id: number
-  readonly from_quote_id: number
-  readonly from_lead_id: number
-  readonly search_text: string
-  readonly next_adj_index: number
-  readonly last_item_adj: number
-  readonly by: SigninId
-  /** Epoch milliseconds. */
-  readonly at: number
-}
 
 /** The ids a save refers to, checked against the account before anything is written. */
 export interface Refs {
@@ -122,31 +99,6 @@ export class QuoteRepo extends Context.Service<
     /** The rows, contacts and files of a quote. */
     readonly load: (account: AccountId, record: QuoteRecord) => Effect.Effect<StoredQuote>
     readonly refs: (account: AccountId, refs: Refs) => Effect.Effect<RefsFound>
-    /** Claim a save request id; `Some(answer)` when it was already answered (a retry). */
-    readonly claim: (account: AccountId, requestId: string, signin: SigninId) => Effect.Effect<Option.Option<unknown>>
-    readonly remember: (account: AccountId, requestId: string, quoteId: number, answer: unknown) => Effect.Effect<void>
-    readonly insertQuote: (
-      account: AccountId,
-      w: QuoteWrite
-    ) => Effect.Effect<{ readonly quote_id: number; readonly quote_no: number; readonly edit_seq: number }>
-    readonly updateQuote: (account: AccountId, id: number, w: QuoteWrite) => Effect.Effect<number>
-    /** Replace a quote's rows and their files; returns temporary ids mapped to saved ones. */
-    readonly writeRows: (
-      account: AccountId,
-      quoteId: number,
-      rows: ReadonlyArray<QuoteSave.Row>,
-      files: ReadonlyArray<ItemFile>,
-      stored: ReadonlyArray<ItemRecord>,
-      by: SigninId,
-      at: number
-    ) => Effect.Effect<ReadonlyArray<{ readonly temp_id: number; readonly id: number }>>
-    /** Replace a quote's contacts (nothing is written when they are the stored ones in the same order). */
-    readonly writeContacts: (
-      account: AccountId,
-      quoteId: number,
-      contacts: ReadonlyArray<QuoteContact>,
-      stored: ReadonlyArray<QuoteContact>
-    ) => Effect.Effect<ReadonlyArray<{ readonly temp_id: number; readonly id: number }>>
     readonly keepVersion: (
       account: AccountId,
       quoteId: number,
@@ -210,42 +162,6 @@ export class QuoteRepo extends Context.Service<
   }
 >()("quotekit/server/QuoteRepo") {}
 
-const nullIfZero = (n: number): number | null => (n > 0 ? n : null)
-
-const rowJson = (r: QuoteSave.Row, at: number) => ({
-  quote_item_id: r.quote_item_id,
-  item_type: r.item_type,
-  item_id: nullIfZero(r.item_id),
-  item_code: r.item_code,
-  item_title: r.item_title,
-  item_body: r.item_body,
-  item_cat_id: nullIfZero(r.item_cat_id),
-  item_tax_id: nullIfZero(r.item_tax_id),
-  price_unit: Money.toFixed(r.price_unit, Money.UNIT_SCALE),
-  price_cost: Money.toFixed(r.price_cost, Money.UNIT_SCALE),
-  price_total: Money.toFixed(r.price_total, Money.AMOUNT_SCALE),
-  quantity: Money.toFixed(r.quantity, Money.UNIT_SCALE),
-  editable_quantity: Money.toFixed(r.editable_quantity, Money.UNIT_SCALE),
-  discount_item: Money.toFixed(r.discount_item, Money.UNIT_SCALE),
-  contact_choice: r.contact_choice,
-  contact_selected: r.contact_selected,
-  term_every: r.term_every,
-  term_type: r.term_type,
-  term_duration: r.term_duration,
-  added_adj_at: r.added_adj_at,
-  credited_adj_at: r.credited_adj_at,
-  order_index: r.order_index,
-  editing: r.editing ?? LineItem.initialEditing(r),
-  modified: new Date(at).toISOString()
-})
-
-// The record type of `jsonb_to_recordset` for rows.
-const rowType = `quote_item_id int, item_type smallint, item_id int, item_code text, item_title text, item_body text,
-  item_cat_id int, item_tax_id int, price_unit numeric, price_cost numeric, price_total numeric, quantity numeric,
-  editable_quantity numeric, discount_item numeric, contact_choice smallint, contact_selected smallint,
-  term_every smallint, term_type smallint, term_duration int, added_adj_at smallint, credited_adj_at smallint,
-  order_index int, editing text, modified timestamptz`
-
 interface FactsRow {
   readonly who: string | null
   readonly product_noun: AccountFacts["noun"]
@@ -268,7 +184,6 @@ export const layer = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const quoteSelect = sql.literal(quoteColumns)
     const itemSelect = sql.literal(itemColumns)
-    const types = sql.literal(rowType)
 
     const record = (account: AccountId, id: number, options: { readonly forUpdate?: boolean } = {}) =>
       sql<QuoteRow>`
@@ -287,37 +202,13 @@ export const layer = Layer.effect(
                AND f.parent_id = i.quote_item_id) AS file_ids
         FROM quote_items i
         WHERE i.account_id = ${account} AND i.quote_id = ${quoteId} ORDER BY i.order_index, i.quote_item_id`.pipe(
-        Effect.map((items) =>
-          items.map(
-            (r): ItemRecord => ({
-              item: toItem(
-                r,
-                (r.file_ids ?? []).map((file_id) => ({ file_id, parent_id: r.quote_item_id }))
-              ),
-              shared_account_id: r.shared_account_id
-            })
-          )
-        ),
+        Effect.map((items) => items.map(itemRecord)),
         Effect.orDie
       )
 
     const contactsOf = (account: AccountId, quoteId: number) =>
-      sql<{
-        readonly quote_contact_id: number
-        readonly contact_id: number
-        readonly contact_order: number
-        readonly contact_type: "person" | "company"
-        readonly name_first: string
-        readonly name_last: string
-        readonly company_id: number | null
-        readonly email: string
-        readonly modified: Date
-        readonly archive_id: number
-        readonly company_name: string | null
-      }>`
-        SELECT qc.quote_contact_id, qc.contact_id, qc.contact_order::int AS contact_order, c.contact_type,
-               c.name_first, c.name_last, c.company_id, c.email, c.modified, c.archive_id::int AS archive_id,
-               co.name_first AS company_name
+      sql<ContactRow>`
+        SELECT ${sql.literal(contactColumns)}
         FROM quote_contacts qc
         JOIN contacts c ON c.account_id = qc.account_id AND c.contact_id = qc.contact_id
         LEFT JOIN contacts co ON co.account_id = c.account_id AND co.contact_id = c.company_id
@@ -365,33 +256,14 @@ export const layer = Layer.effect(
       record,
 
       load: (account, rec) =>
-        Effect.gen(function* () {
-          const [items, contacts] = yield* Effect.all([rows(account, rec.quote_id), contactsOf(account, rec.quote_id)])
-          return {
+        Effect.map(
+          Effect.all([rows(account, rec.quote_id), contactsOf(account, rec.quote_id)]),
+          ([items, contacts]) => ({
             record: rec,
             items,
-            contacts: contacts.map((c) => ({
-              quote_contact_id: c.quote_contact_id,
-              contact_id: c.contact_id as QuoteContact["contact_id"],
-              contact_order: c.contact_order
-            })),
-            contact_details: contacts.map((c) => ({
-              contact_id: c.contact_id as Contact["contact_id"],
-              type: c.contact_type,
-              name_first: c.name_first,
-              name_last: c.name_last,
-              company_id: c.company_id as Contact["company_id"],
-              email: c.email,
-              modified: seconds(c.modified),
-              archive_id: c.archive_id,
-              ...(c.company_name === null
-                ? c.contact_type === "company"
-                  ? { _name_company: c.name_first }
-                  : {}
-                : { _name_company: c.company_name })
-            }))
-          }
-        }),
+            ...toContacts(contacts)
+          })
+        ),
 
       refs: (account, refs) =>
         Effect.gen(function* () {
@@ -502,178 +374,6 @@ export const layer = Layer.effect(
               ])
             )
           }
-        }).pipe(Effect.orDie),
-
-      claim: (account, requestId, signin) =>
-        Effect.gen(function* () {
-          const claimed = yield* sql<{ readonly request_id: string }>`
-            INSERT INTO save_requests (account_id, request_id, signin_id, answer)
-            VALUES (${account}, ${requestId}, ${signin}, 'null'::jsonb)
-            ON CONFLICT (account_id, request_id) DO NOTHING RETURNING request_id`
-          if (claimed.length > 0) return Option.none()
-          const [prior] = yield* sql<{ readonly answer: unknown }>`
-            SELECT answer FROM save_requests WHERE account_id = ${account} AND request_id = ${requestId}`
-          return Option.some(prior?.answer ?? null)
-        }).pipe(Effect.orDie),
-
-      remember: (account, requestId, quoteId, answer) =>
-        sql`
-          UPDATE save_requests SET quote_id = ${quoteId}, answer = ${JSON.stringify(answer)}::jsonb
-          WHERE account_id = ${account} AND request_id = ${requestId}`.pipe(Effect.asVoid, Effect.orDie),
-
-      insertQuote: (account, w) =>
-        Effect.gen(function* () {
-          const at = new Date(w.at)
-          const [quote] = yield* sql<{ readonly quote_id: number; readonly quote_no: number | null }>`
-            WITH n AS (
-              -- Numbers written by others (an import) are skipped rather than collided with.
-              UPDATE accounts SET next_quote_no = GREATEST(
-                next_quote_no,
-                (SELECT coalesce(max(quote_no), 0) + 1 FROM quotes WHERE account_id = ${account} AND NOT is_template)
-              ) + 1
-              WHERE account_id = ${account} AND NOT ${w.is_template}
-              RETURNING next_quote_no - 1 AS quote_no
-            )
-            INSERT INTO quotes (account_id, is_template, quote_no, title, sent_when, expiry_date, deposit_percent,
-                                discount_overall, currency_id, amounts_entered, private_pricing, from_signin_id,
-                                price_current, price_potential, meta, from_template_id, from_quote_id, from_lead_id,
-                                search_text, next_adj_index, last_item_adj, creation, modified, modified_by, edit_seq,
-                                stat_edits)
-            VALUES (${account}, ${w.is_template}, (SELECT quote_no FROM n), ${w.title}, ${timeOrNull(w.sent_when)},
-                    ${timeOrNull(w.expiry_date)}, ${Money.toFixed(w.deposit_percent, 4)},
-                    ${Money.toFixed(w.discount_overall, 4)}, ${w.currency_id}, ${w.amounts_entered},
-                    ${w.private_pricing}, ${w.from}, ${Money.toFixed(w.price_current, 2)},
-                    ${Money.toFixed(w.price_current, 2)}, ${JSON.stringify(w.meta)}::jsonb,
-                    ${nullIfZero(w.from_template_id)}, ${nullIfZero(w.from_quote_id)}, ${nullIfZero(w.from_lead_id)},
-                    ${w.search_text} || ' ' || coalesce((SELECT quote_no FROM n)::text, ''), ${w.next_adj_index}, ${w.last_item_adj}, ${at}, ${at}, ${w.by}, 1, 1)
-            RETURNING quote_id, quote_no`
-          return { quote_id: quote!.quote_id, quote_no: quote!.quote_no ?? 0, edit_seq: 1 }
-        }).pipe(Effect.orDie),
-
-      updateQuote: (account, id, w) =>
-        sql<{ readonly edit_seq: number }>`
-          UPDATE quotes SET
-            title = ${w.title}, sent_when = ${timeOrNull(w.sent_when)}, expiry_date = ${timeOrNull(w.expiry_date)},
-            deposit_percent = ${Money.toFixed(w.deposit_percent, 4)},
-            discount_overall = ${Money.toFixed(w.discount_overall, 4)}, currency_id = ${w.currency_id},
-            amounts_entered = ${w.amounts_entered}, private_pricing = ${w.private_pricing},
-            from_signin_id = ${w.from}, price_current = ${Money.toFixed(w.price_current, 2)},
-            price_potential = ${Money.toFixed(w.price_current, 2)}, meta = ${JSON.stringify(w.meta)}::jsonb,
-            search_text = ${w.search_text} || ' ' || coalesce(quote_no::text, ''), next_adj_index = ${w.next_adj_index}, last_item_adj = ${w.last_item_adj},
-            modified = ${new Date(w.at)}, modified_by = ${w.by}, edit_seq = edit_seq + 1,
-            stat_edits = stat_edits + 1
-          WHERE account_id = ${account} AND quote_id = ${id}
-          RETURNING edit_seq`.pipe(
-          Effect.map((r) => r[0]?.edit_seq ?? 0),
-          Effect.orDie
-        ),
-
-      writeRows: (account, quoteId, items, files, stored, by, at) =>
-        Effect.gen(function* () {
-          const storedIds = new Set(stored.map((s) => s.item.quote_item_id as number))
-          const kept = items.filter((r) => storedIds.has(r.quote_item_id))
-          const before = new Map(stored.map((s) => [s.item.quote_item_id as number, s.item]))
-          const changed = kept.filter((r) => {
-            const s = before.get(r.quote_item_id)!
-            return !(
-              QuoteSave.sameContent(r, s) &&
-              r.order_index === s.order_index &&
-              r.item_id === s.item_id &&
-              (r.editing ?? LineItem.initialEditing(r)) === s.editing &&
-              r.contact_selected === s.contact_selected &&
-              r.added_adj_at === s.added_adj_at &&
-              r.credited_adj_at === s.credited_adj_at &&
-              Money.equals(r.price_total, s.price_total)
-            )
-          })
-          const added = items.filter((r) => !storedIds.has(r.quote_item_id))
-          const keptIds = kept.map((r) => r.quote_item_id as number)
-          if (stored.length > kept.length) {
-            yield* sql`
-              DELETE FROM quote_items
-              WHERE account_id = ${account} AND quote_id = ${quoteId} AND NOT (quote_item_id = ANY(${keptIds}))`
-          }
-          if (changed.length > 0) {
-            yield* sql`
-              UPDATE quote_items i SET
-                item_type = v.item_type, item_id = v.item_id, item_code = v.item_code, item_title = v.item_title,
-                item_body = v.item_body, item_cat_id = v.item_cat_id, item_tax_id = v.item_tax_id,
-                price_unit = v.price_unit, price_cost = v.price_cost, price_total = v.price_total,
-                quantity = v.quantity, editable_quantity = v.editable_quantity, discount_item = v.discount_item,
-                contact_choice = v.contact_choice, contact_selected = v.contact_selected, term_every = v.term_every,
-                term_type = v.term_type, term_duration = v.term_duration, added_adj_at = v.added_adj_at,
-                credited_adj_at = v.credited_adj_at, order_index = v.order_index, editing = v.editing,
-                modified = v.modified
-              FROM jsonb_to_recordset(${JSON.stringify(changed.map((r) => rowJson(r, at)))}::jsonb) AS v(${types})
-              WHERE i.account_id = ${account} AND i.quote_id = ${quoteId} AND i.quote_item_id = v.quote_item_id`
-          }
-          const ids: Array<{ readonly temp_id: number; readonly id: number }> = []
-          if (added.length > 0) {
-            const inserted = yield* sql<{ readonly quote_item_id: number; readonly order_index: number }>`
-              INSERT INTO quote_items (account_id, quote_id, item_type, item_id, item_code, item_title, item_body,
-                                       item_cat_id, item_tax_id, price_unit, price_cost, price_total, quantity,
-                                       editable_quantity, discount_item, contact_choice, contact_selected,
-                                       term_every, term_type, term_duration, added_adj_at, credited_adj_at,
-                                       order_index, editing, modified)
-              SELECT ${account}, ${quoteId}, item_type, item_id, item_code, item_title, item_body, item_cat_id,
-                     item_tax_id, price_unit, price_cost, price_total, quantity, editable_quantity, discount_item,
-                     contact_choice, contact_selected, term_every, term_type, term_duration, added_adj_at,
-                     credited_adj_at, order_index, editing, modified
-              FROM jsonb_to_recordset(${JSON.stringify(added.map((r) => rowJson(r, at)))}::jsonb) AS v(${types})
-              RETURNING quote_item_id, order_index`
-            const byIndex = new Map(inserted.map((r) => [r.order_index, r.quote_item_id]))
-            for (const r of added) ids.push({ temp_id: r.quote_item_id, id: byIndex.get(r.order_index) ?? 0 })
-          }
-          const idOf = (temp: number) => (storedIds.has(temp) ? temp : (ids.find((p) => p.temp_id === temp)?.id ?? 0))
-          const hadFiles = stored.some((s) => (s.item.files ?? []).length > 0)
-          if (files.length > 0 || hadFiles) {
-            const wanted = files.map((f) => ({ file_id: f.file_id, parent_id: idOf(f.parent_id) }))
-            const allIds = [...storedIds, ...ids.map((p) => p.id)]
-            // Files no longer attached to a row of this quote are let go (kept for 30 days by the file store).
-            yield* sql`
-              UPDATE files SET parent_table = NULL, parent_id = NULL
-              WHERE account_id = ${account} AND parent_table = 'quote_items' AND parent_id = ANY(${allIds})
-                AND NOT (file_id = ANY(${wanted.map((w) => w.file_id)}))`
-            // A file attached elsewhere (the quote this one was copied from) is shared by a new file row.
-            yield* sql`
-              WITH v AS (
-                SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS v(file_id int, parent_id int)
-              ), own AS (
-                UPDATE files f SET parent_table = 'quote_items', parent_id = v.parent_id
-                FROM v
-                WHERE f.account_id = ${account} AND f.file_id = v.file_id
-                  AND (f.parent_id IS NULL OR (f.parent_table = 'quote_items' AND f.parent_id = ANY(${allIds})))
-                RETURNING f.file_id
-              )
-              INSERT INTO files (account_id, hash, original_filename, mime, size, storage_key, parent_table,
-                                 parent_id, created_by, creation)
-              SELECT f.account_id, f.hash, f.original_filename, f.mime, f.size, f.storage_key, 'quote_items',
-                     v.parent_id, ${by}, ${new Date(at)}
-              FROM v JOIN files f ON f.account_id = ${account} AND f.file_id = v.file_id
-              WHERE v.file_id NOT IN (SELECT file_id FROM own)`
-          }
-          return ids
-        }).pipe(Effect.orDie),
-
-      writeContacts: (account, quoteId, contacts, stored) =>
-        Effect.gen(function* () {
-          const ids = contacts.map((c) => c.contact_id as number)
-          const same =
-            stored.length === contacts.length && stored.every((s, i) => s.contact_id === contacts[i]!.contact_id)
-          if (same) return stored.map((s, i) => ({ temp_id: contacts[i]!.quote_contact_id, id: s.quote_contact_id }))
-          yield* sql`
-            DELETE FROM quote_contacts
-            WHERE account_id = ${account} AND quote_id = ${quoteId} AND NOT (contact_id = ANY(${ids}))`
-          if (contacts.length === 0) return []
-          const json = JSON.stringify(contacts.map((c, i) => ({ contact_id: c.contact_id, contact_order: i })))
-          const saved = yield* sql<{ readonly quote_contact_id: number; readonly contact_id: number }>`
-            INSERT INTO quote_contacts (account_id, quote_id, contact_id, contact_order)
-            SELECT ${account}, ${quoteId}, contact_id, contact_order
-            FROM jsonb_to_recordset(${json}::jsonb) AS v(contact_id int, contact_order smallint)
-            ON CONFLICT (quote_id, contact_id) DO UPDATE SET contact_order = EXCLUDED.contact_order
-            RETURNING quote_contact_id, contact_id`
-          const byContact = new Map(saved.map((s) => [s.contact_id, s.quote_contact_id]))
-          return contacts.map((c) => ({ temp_id: c.quote_contact_id, id: byContact.get(c.contact_id) ?? 0 }))
         }).pipe(Effect.orDie),
 
       keepVersion: (account, quoteId, reason, snapshot, by, at) =>

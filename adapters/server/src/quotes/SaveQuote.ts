@@ -26,9 +26,9 @@ import * as RelativeTime from "@quotekit/core/RelativeTime"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { HistoryRepo } from "../history/Repo.ts"
 import type { AccountFacts, StoredQuote } from "./Records.ts"
 import { QuoteRepo, type RefsFound } from "./Repo.ts"
+import { QuoteSaveRepo } from "./SaveRepo.ts"
 import { encodeSnapshot, notFound, refused, snapshotOf } from "./Views.ts"
 
 const decodeAnswer = Schema.decodeUnknownOption(SaveAnswer)
@@ -90,36 +90,54 @@ export const save = Effect.fn("SaveQuote.save")(function* (
   req: SaveQuote
 ) {
   const repo = yield* QuoteRepo
-  const history = yield* HistoryRepo
+  const saves = yield* QuoteSaveRepo
   const sql = yield* SqlClient.SqlClient
-  const facts = yield* repo.facts(tenant)
+  const account = tenant.account_id
+  // The account facts and the ids the save refers to are read before the transaction, side by side.
+  const [facts, found] = yield* Effect.all(
+    [
+      repo.facts(tenant),
+      repo.refs(account, {
+        taxIds: [...new Set(req.items.map((r) => r.item_tax_id as number).filter((id) => id > 0))],
+        categoryIds: [...new Set(req.items.map((r) => r.item_cat_id).filter((id) => id > 0))],
+        itemIds: [...new Set(req.items.map((r) => r.item_id).filter((id) => id > 0))],
+        contactIds: req.contacts.map((c) => c.contact_id as number),
+        fileIds: req.item_files.map((f) => f.file_id),
+        signinId: req.quote.from
+      })
+    ],
+    { concurrency: 2 }
+  )
   const route = Quote.parseRouteId(idSegment)
   if (Result.isFailure(route)) return yield* notFound(facts)
   const isTemplate = kind === "template"
   const mode = editActionOf(actionSegment)
   const adjusting = mode === "is-adjustment"
-  const account = tenant.account_id
+  const id = route.success === "new" ? null : route.success
   const nowMs = yield* Clock.currentTimeMillis
   const now = Math.floor(nowMs / 1000)
   // Copy to Template is for admins (the editor refuses to open such a copy; a direct save is refused too).
-  if (isTemplate && route.success === "new" && (req.meta.fromQuote ?? 0) > 0 && !tenant.is_admin)
+  if (isTemplate && id === null && (req.meta.fromQuote ?? 0) > 0 && !tenant.is_admin)
     return yield* AccessDenied.answer(Wording.apply(facts.noun, Message.adminOnly))
+  if (id === null && adjusting)
+    return yield* refused(facts, { action: "adjust", reason: "status", message: Message.catalogue.notAvailableNow })
 
   return yield* sql
     .withTransaction(
       Effect.gen(function* () {
-        const prior = yield* repo.claim(account, req.request_id, tenant.signin_id)
-        if (Option.isSome(prior)) {
-          const answer = decodeAnswer(prior.value)
+        const locked = yield* saves.lock(account, id, req.request_id, tenant.signin_id)
+        if (Option.isSome(locked.prior)) {
+          const answer = decodeAnswer(locked.prior.value)
           if (Option.isSome(answer)) return answer.value
         }
 
         let stored: StoredQuote | null = null
         let versionId: number | null = null
-        if (route.success !== "new") {
-          const found = yield* repo.record(account, route.success, { forUpdate: true })
-          if (Option.isNone(found) || found.value.is_template !== isTemplate) return yield* notFound(facts)
-          const rec = found.value
+        if (id !== null) {
+          if (Option.isNone(locked.stored) || locked.stored.value.record.is_template !== isTemplate)
+            return yield* notFound(facts)
+          stored = locked.stored.value
+          const rec = stored.record
           const editable = adjusting ? QuoteSave.isAdjustable(rec.status) : QuoteSave.isEditable(rec.status, isTemplate)
           if (rec.archive_id === 3 || !editable)
             return yield* refused(facts, {
@@ -127,7 +145,6 @@ export const save = Effect.fn("SaveQuote.save")(function* (
               reason: "status",
               message: Message.catalogue.notAvailableNow
             })
-          stored = yield* repo.load(account, rec)
           if (req._modifiedIn !== rec.edit_seq) {
             if (req.continue !== true) return yield* changeWarning(facts, stored, now)
             versionId = yield* repo.keepVersion(
@@ -139,32 +156,11 @@ export const save = Effect.fn("SaveQuote.save")(function* (
               nowMs
             )
           }
-        } else if (adjusting) {
-          return yield* refused(facts, {
-            action: "adjust",
-            reason: "status",
-            message: Message.catalogue.notAvailableNow
-          })
         }
 
-        // Ids the rows and contacts refer to must be this account's.
-        const found = yield* repo.refs(account, {
-          taxIds: [...new Set(req.items.map((r) => r.item_tax_id as number).filter((id) => id > 0))],
-          categoryIds: [...new Set(req.items.map((r) => r.item_cat_id).filter((id) => id > 0))],
-          itemIds: [...new Set(req.items.map((r) => r.item_id).filter((id) => id > 0))],
-          contactIds: req.contacts.map((c) => c.contact_id as number),
-          fileIds: req.item_files.map((f) => f.file_id),
-          signinId: req.quote.from
-        })
         const storedRows = stored?.items ?? []
         const storedQuote =
-          stored === null
-            ? null
-            : {
-                ...stored.record,
-                _shared_quote_id: stored.record.shared_quote_id,
-                private_pricing: stored.record.private_pricing
-              }
+          stored === null ? null : { ...stored.record, _shared_quote_id: stored.record.shared_quote_id }
         const problems = [
           ...refProblems(req, found, stored),
           ...QuoteSave.contactProblems(req.contacts),
@@ -218,45 +214,6 @@ export const save = Effect.fn("SaveQuote.save")(function* (
         const searchText = [req.quote.title, ...req.contacts.map((c) => found.contacts.get(c.contact_id)?.search ?? "")]
           .join(" ")
           .toLowerCase()
-        const write = {
-          is_template: isTemplate,
-          ...req.quote,
-          price_current: priced.price_current,
-          meta: { reviewsOn: req.meta.reviewsOn ?? stored?.record.meta.reviewsOn ?? false },
-          from_template_id: stored?.record.from_template_id ?? req.meta.fromTemplate ?? 0,
-          from_quote_id: stored?.record.from_quote_id ?? req.meta.fromQuote ?? 0,
-          from_lead_id: stored?.record.from_lead_id ?? (isTemplate ? 0 : (req.meta.fromLead ?? 0)),
-          search_text: searchText,
-          next_adj_index: nextAdjIndex,
-          last_item_adj: lastItemAdj,
-          by: tenant.signin_id,
-          at: nowMs
-        }
-        let quoteId: number
-        let quoteNo: number
-        let editSeq: number
-        if (stored === null) {
-          const inserted = yield* repo.insertQuote(account, write)
-          quoteId = inserted.quote_id
-          quoteNo = inserted.quote_no
-          editSeq = inserted.edit_seq
-          if (write.from_lead_id > 0) yield* repo.convertLead(account, write.from_lead_id, quoteId, nowMs)
-        } else {
-          quoteId = stored.record.quote_id
-          quoteNo = stored.record.quote_no
-          editSeq = yield* repo.updateQuote(account, quoteId, write)
-        }
-        const itemIds = yield* repo.writeRows(
-          account,
-          quoteId,
-          priced.items,
-          req.item_files,
-          storedRows,
-          tenant.signin_id,
-          nowMs
-        )
-        const contactIds = yield* repo.writeContacts(account, quoteId, req.contacts, stored?.contacts ?? [])
-
         const event: QuoteHistory.Event =
           versionId !== null
             ? { _tag: "replaced", other: stored?.record.modified_by_name ?? "" }
@@ -264,47 +221,71 @@ export const save = Effect.fn("SaveQuote.save")(function* (
               ? { _tag: stored === null ? "templateCreated" : "templateSaved" }
               : { _tag: stored === null ? "created" : "saved" }
         const text = QuoteHistory.html(facts.noun, event, facts.who, req.quote.title)
-        yield* history.write({
-          account_id: account,
-          signin_id: tenant.signin_id,
-          table: isTemplate ? "content" : "quote",
-          category_id: quoteId,
-          action: isTemplate ? "template.save" : "quote.save",
-          html_summary: text.summary,
-          html_full: text.full,
-          data: {
-            quote_id: quoteId,
-            created: stored === null,
-            edit_seq: editSeq,
-            price_current: priced.price_current.toString(),
-            rows: priced.items.length,
-            ...(versionId === null ? {} : { replaced_version_id: versionId })
+        const written = yield* saves.write(
+          account,
+          id,
+          {
+            is_template: isTemplate,
+            ...req.quote,
+            price_current: priced.price_current,
+            meta: { reviewsOn: req.meta.reviewsOn ?? stored?.record.meta.reviewsOn ?? false },
+            from_template_id: stored?.record.from_template_id ?? req.meta.fromTemplate ?? 0,
+            from_quote_id: stored?.record.from_quote_id ?? req.meta.fromQuote ?? 0,
+            from_lead_id: stored?.record.from_lead_id ?? (isTemplate ? 0 : (req.meta.fromLead ?? 0)),
+            search_text: searchText,
+            next_adj_index: nextAdjIndex,
+            last_item_adj: lastItemAdj,
+            by: tenant.signin_id,
+            at: nowMs
           },
-          at: nowMs
-        })
+          priced.items,
+          storedRows,
+          {
+            signin_id: tenant.signin_id,
+            table: isTemplate ? "content" : "quote",
+            action: isTemplate ? "template.save" : "quote.save",
+            html_summary: text.summary,
+            html_full: text.full,
+            data: {
+              created: stored === null,
+              price_current: priced.price_current.toString(),
+              rows: priced.items.length,
+              ...(versionId === null ? {} : { replaced_version_id: versionId })
+            },
+            at: nowMs
+          }
+        )
+        const quoteId = written.quote_id
+        if (stored === null && !isTemplate && (req.meta.fromLead ?? 0) > 0)
+          yield* repo.convertLead(account, req.meta.fromLead ?? 0, quoteId, nowMs)
+        if (req.item_files.length > 0 || storedRows.some((s) => (s.item.files ?? []).length > 0)) {
+          const idOf = (temp: number) => written.rows.find((p) => p.temp_id === temp)?.id ?? temp
+          yield* saves.writeFiles(
+            account,
+            req.item_files.map((f) => ({ file_id: f.file_id, parent_id: idOf(f.parent_id) })),
+            [...storedRows.map((s) => s.item.quote_item_id as number), ...written.rows.map((p) => p.id)],
+            tenant.signin_id,
+            nowMs
+          )
+        }
+        const contactIds = yield* saves.writeContacts(account, quoteId, req.contacts, stored?.contacts ?? [])
 
         const answer: SaveAnswer = {
           quote_id: Quote.QuoteId.make(quoteId),
-          quote_no: quoteNo,
+          quote_no: written.quote_no,
           is_template: isTemplate,
-          _modifiedIn: editSeq,
+          _modifiedIn: written.edit_seq,
           modified: now,
           price_current: priced.price_current,
-          items: itemIds,
+          items: written.rows,
           contacts: contactIds.filter((c) => c.temp_id !== c.id),
           nextTokens: { upNext: quoteId },
           upNext: {
-            href: QuoteRoute.afterSave({
-              kind,
-              mode,
-              primary: req.primary,
-              quoteId,
-              requestNext: req.requestNext
-            })
+            href: QuoteRoute.afterSave({ kind, mode, primary: req.primary, quoteId, requestNext: req.requestNext })
           },
           version_id: versionId
         }
-        yield* repo.remember(account, req.request_id, quoteId, encodeAnswer(answer))
+        yield* saves.remember(account, req.request_id, quoteId, encodeAnswer(answer))
         return answer
       })
     )
