@@ -16,7 +16,9 @@ const scripts = readdirSync(here)
 
 let failed = 0
 for (const script of scripts) {
-  const result = spawnSync(process.execPath, ["--conditions=@quotekit/source", join(here, script)], { stdio: "inherit" })
+  const result = spawnSync(process.execPath, ["--conditions=@quotekit/source", join(here, script)], {
+    stdio: "inherit"
+  })
   if (result.status !== 0) {
     failed++
     console.error(`bench ${script} failed with status ${result.status}`)
