@@ -47,15 +47,17 @@ export const publicData = (
   } as PublicQuote.PublicQuote)
 }
 
-/** The preview of a quote. */
+/** The preview of a quote; `readOnly` (an earlier version) offers no option or quantity to change. */
 export const QuotePreview = ({
   editor,
   account,
-  asCustomer
+  asCustomer,
+  readOnly = false
 }: {
   readonly editor: Pick<QuotesApi.Editor, "quote" | "items">
   readonly account: AccountApi.CacheAccount
   readonly asCustomer: boolean
+  readonly readOnly?: boolean
 }) => {
   const m = useMessages()
   const widget = useQuery({
@@ -66,7 +68,10 @@ export const QuotePreview = ({
   const ref = useRef<HTMLElement>(null)
   const data = publicData(editor, account, asCustomer ? 1 : 0)
   useEffect(() => {
-    if (ref.current !== null) (ref.current as unknown as { data: unknown }).data = data
+    if (ref.current === null) return
+    const view = ref.current as unknown as { data: unknown; readonly: boolean }
+    view.readonly = readOnly
+    view.data = data
   })
   if (widget.data !== true) return <p className={page.empty}>{m.loading}</p>
   return (

@@ -99,6 +99,7 @@ export const VersionsPage = () => {
               editor={{ quote: version.data.snapshot.quote, items: version.data.snapshot.items }}
               account={account.data}
               asCustomer={false}
+              readOnly
             />
           )}
         </section>
