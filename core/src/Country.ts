@@ -422,8 +422,8 @@ const normalise = (text: string): string =>
     .replace(/(^| )st(?= )/g, "$1saint")
     .replace(/^the /, "")
 
-// Other names people type for a country: former, official ISO and everyday names.
-const ALIASES: ReadonlyArray<readonly [string, string]> = [
+/** Other names people type for a country (former, official ISO and everyday names), with its code; all accepted. */
+export const otherNames: ReadonlyArray<readonly [name: string, code: string]> = [
   ["usa", "US"],
   ["us", "US"],
   ["united states of america", "US"],
@@ -484,7 +484,7 @@ const ALIASES: ReadonlyArray<readonly [string, string]> = [
 const byCode = new Map(all.map((c) => [c.code, c]))
 const byKey = new Map<string, Country>([
   ...all.map((c) => [normalise(c.name), c] as const),
-  ...ALIASES.flatMap(([alias, code]) => {
+  ...otherNames.flatMap(([alias, code]) => {
     const country = byCode.get(code)
     return country ? [[normalise(alias), country] as const] : []
   })
