@@ -86,7 +86,7 @@ export const displayName = (
 ): string => {
   const person = fullName(c)
   const company = c._name_company?.trim() ?? ""
-  const first = c.type === "company" ? company || person : person
+  const first = c.type === "company" ? company || person : person || company
   return first || c.email.trim()
 }
 

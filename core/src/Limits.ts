@@ -43,6 +43,10 @@ export const termEveryMax = 255
 export const termDurationMax = 65535
 /** Days a deleted draft or item stays restorable. */
 export const deletedRetentionDays = 30
+/** Seconds in the past a chosen email send time (`send_at`) may be and still go (at once): the composer's choice is never refused for the time the request took. */
+export const sendAtPastToleranceSeconds = 120
+/** Days ahead an email may be scheduled (`send_at`); the spec names no limit. */
+export const sendAtMaxDaysAhead = 30
 
 /** What an upload is for; each kind has its own size limit and message. */
 export type UploadKind = "file" | "image" | "csv"

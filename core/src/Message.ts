@@ -200,6 +200,36 @@ export const emailingIn = (seconds: number) => `Emailing in ${seconds}…`
 export const stopEmail = "Stop Email"
 export const emailStopped = "Not sent, email stopped"
 export const expirySoon = (when: string) => `This quote expires ${when}.`
+// (our wording) emailing a quote: the composer, the overview's scheduled emails and their history rows
+export const scheduledEmails = "Scheduled emails"
+export const sendByEmail = "Send by Email"
+export const emailRecipients = "Send to"
+export const sendNow = "Send now"
+export const emailNoAddress = "no email address"
+export const emailNoRecipients = "Choose at least one contact with an email address."
+export const emailSubjectNeeded = "Enter a subject for the email."
+export const emailSubjectDefault = (title: string) => `Quote: ${titled(title)}`
+export const emailFollowUpSubjectDefault = (title: string) => `Following up on our quote: ${titled(title)}`
+export const emailMessageDefault = "Please find our quote at the link below. Any questions, just ask on the quote page."
+export const emailFollowUpMessageDefault =
+  "Just following up on the quote we sent you. It is at the link below; any questions, just ask on the quote page."
+export const emailOpenQuote = "View the quote"
+export const emailKindQuote = "Quote email"
+export const emailKindAccepted = "Acceptance email"
+export const emailKindFollowUp1 = "Follow-up 1"
+export const emailKindFollowUp2 = "Follow-up 2"
+export const emailKindReview = "Review request"
+export const emailKindOther = "Other email"
+export const emailScheduledAt = (when: string) => `Emailing ${when}`
+export const emailSentAt = (when: string) => `Sent ${when}`
+export const emailFailed = "Could not be delivered."
+export const emailTooLate = "That email is already on its way; it can no longer be stopped."
+export const emailNotFound = "Could not find that email?"
+export const noEmailsYet = "No emails yet. Send the quote by email and it shows here."
+export const historyEmailed = (who: string, to: string) => `${who} emailed the quote to ${to}.`
+export const historyFollowUpEmailed = (who: string, to: string) => `${who} sent a follow-up email to ${to}.`
+export const historyEmailStoppedBy = (who: string, subject: string) => `${who} stopped the email ${subject}.`
+export const historyEmailFailed = (to: string) => `The email to ${to} could not be delivered.`
 
 // --- quote overview ---
 export const overview = "Overview"
@@ -207,6 +237,22 @@ export const allActivity = "All Activity"
 export const settings = "Settings"
 export const settingsApplied = "Settings applied"
 export const versions = "Versions"
+// (our wording) per-quote settings: the Settings tab and the 'Settings applied' lines
+export const settingTerms = "Terms box to tick before accepting"
+export const settingQuantities = "Customer can edit quantities"
+export const settingOn = "On"
+export const settingOff = "Off"
+export const settingAccountDefault = (value: string) => `Account default (${value})`
+export const settingChange = (label: string, value: string) => `${label}: ${value}`
+export const settingTermsRequired = "Customer must tick the terms box to accept"
+export const settingTermsNotRequired = "No terms box to tick before accepting"
+export const settingQuantitiesLocked = "Customer can't edit quantities"
+export const settingQuantitiesOpen = "Customer can edit quantities where items allow it"
+export const settingCurrency = (code: string) => `Currency ${code}`
+export const settingsAsDefaults = "As the account's defaults"
+export const settingsSaved = "Settings saved."
+export const settingsLocked = (status: string) => `This quote is ${status}: its settings can no longer be changed.`
+export const historySettingsChanged = (who: string, changes: string) => `${who} changed the settings: ${changes}.`
 
 // --- customer acceptance ---
 export const signToAccept = "Sign to accept"
@@ -295,6 +341,17 @@ export const addOrCreditItems = "Add or Credit Items"
 export const adjustmentLimitWarning = (remaining: number) =>
   `Adjustment Limit Warning: You have ${remaining} adjustment(s) remaining before reaching the maximum of 20 adjustments.`
 export const adjustmentLimitReached = "Maximum Adjustments Reached: You have reached the maximum of 20 adjustments."
+// (our wording) adjustment mode in the editor and 'Add or Credit Items' on the quote page
+export const credit = "Credit"
+export const uncredit = "Uncredit"
+export const addedIn = (letter: string) => `Added in ${letter}`
+export const creditedIn = (letter: string) => `Credited in ${letter}`
+export const makingAdjustment = (letter: string) =>
+  `Adjustment ${letter}: add new items, or credit items from before. Credited items leave the total.`
+export const acceptedSettings = "Settings as accepted"
+export const adjustFinished = "A complete or dismissed quote can't be adjusted."
+export const adjustNoPrice = "A quote with a total of 0 has nothing to adjust."
+export const adjustmentPricingLocked = "The quote's pricing stays as accepted: an adjustment adds or credits items."
 
 // --- deposit panel ---
 export const preparingDeposit = "Preparing deposit invoice"
@@ -477,6 +534,8 @@ export const upFront = "Up front"
 export const depositDue = "Deposit due"
 export const saveNext = "Save & Next"
 export const saveBack = "Save & Close"
+/** The template editor's save that then shows the saved template (spec: the preview-template after-save action). */
+export const savePreview = "Save & Preview"
 export const saving = "Saving…"
 export const rowActions = (n: number) => `Row ${n} actions`
 // --- contacts, templates and items, leads, settings, discussion and history screens (our wording) ---
@@ -638,6 +697,18 @@ export const readOnlyVersion = "This is an earlier version, shown read-only."
 export const addFromItems = "Add from Items"
 export const quoteActions = "Quote actions"
 export const itemMarginColumn = "Margin"
+// (our wording) the Reviews page and the account menu's review count
+export const reviewStars = (stars: number) => (stars === 1 ? "1 out of 5 stars" : `${stars} out of 5 stars`)
+export const anonymousReviewer = "A customer"
+export const featured = "Featured"
+export const unseenReviews = "new"
+export const noReviews = "No reviews here. Reviews your customers leave show here."
+export const reviewNotFound = "Could not find that review?"
+export const reviewedQuote = "Reviewed quote"
+export const historyReviewFeatured = (reviewer: string) => `Featured the review by ${reviewer}.`
+export const historyReviewUnfeatured = (reviewer: string) => `Stopped featuring the review by ${reviewer}.`
+export const historyReviewArchived = (reviewer: string) => `Archived the review by ${reviewer}.`
+export const historyReviewRestored = (reviewer: string) => `Restored the review by ${reviewer}.`
 export { delete_ as delete }
 
 /**
@@ -778,11 +849,54 @@ export const catalogue = {
   stopEmail,
   emailStopped,
   expirySoon,
+  scheduledEmails,
+  sendByEmail,
+  emailRecipients,
+  sendNow,
+  emailNoAddress,
+  emailNoRecipients,
+  emailSubjectNeeded,
+  emailSubjectDefault,
+  emailFollowUpSubjectDefault,
+  emailMessageDefault,
+  emailFollowUpMessageDefault,
+  emailOpenQuote,
+  emailKindQuote,
+  emailKindAccepted,
+  emailKindFollowUp1,
+  emailKindFollowUp2,
+  emailKindReview,
+  emailKindOther,
+  emailScheduledAt,
+  emailSentAt,
+  emailFailed,
+  emailTooLate,
+  emailNotFound,
+  noEmailsYet,
+  historyEmailed,
+  historyFollowUpEmailed,
+  historyEmailStoppedBy,
+  historyEmailFailed,
   overview,
   allActivity,
   settings,
   settingsApplied,
   versions,
+  settingTerms,
+  settingQuantities,
+  settingOn,
+  settingOff,
+  settingAccountDefault,
+  settingChange,
+  settingTermsRequired,
+  settingTermsNotRequired,
+  settingQuantitiesLocked,
+  settingQuantitiesOpen,
+  settingCurrency,
+  settingsAsDefaults,
+  settingsSaved,
+  settingsLocked,
+  historySettingsChanged,
   signToAccept,
   checkBoxToAccept,
   signDraw,
@@ -851,6 +965,15 @@ export const catalogue = {
   addOrCreditItems,
   adjustmentLimitWarning,
   adjustmentLimitReached,
+  credit,
+  uncredit,
+  addedIn,
+  creditedIn,
+  makingAdjustment,
+  acceptedSettings,
+  adjustFinished,
+  adjustNoPrice,
+  adjustmentPricingLocked,
   preparingDeposit,
   payDeposit,
   depositNotReady,
@@ -1010,6 +1133,7 @@ export const catalogue = {
   depositDue,
   saveNext,
   saveBack,
+  savePreview,
   saving,
   rowActions,
   contactSearchPlaceholder,
@@ -1165,7 +1289,18 @@ export const catalogue = {
   readOnlyVersion,
   addFromItems,
   quoteActions,
-  itemMarginColumn
+  itemMarginColumn,
+  reviewStars,
+  anonymousReviewer,
+  featured,
+  unseenReviews,
+  noReviews,
+  reviewNotFound,
+  reviewedQuote,
+  historyReviewFeatured,
+  historyReviewUnfeatured,
+  historyReviewArchived,
+  historyReviewRestored
 } as const
 
 /** The name of a message in the catalogue. */

@@ -79,6 +79,21 @@ export const sharedLockProblems = (input: QuoteInput, stored: StoredQuote | null
         .filter((field) => !same(input[field], stored[field]))
         .map((field) => ({ input_id: `quote.${field}`, message: Message.catalogue.sharedContentLocked }))
 
+/** The fields an adjustment keeps as accepted: what the customer agreed to pay under, beyond the items. */
+export const adjustmentLockedFields = [
+  "deposit_percent",
+  "discount_overall",
+  "currency_id",
+  "amounts_entered",
+  "private_pricing"
+] as const
+
+/** Changes an adjustment save makes to the quote's accepted pricing (`adjustmentLockedFields`); none if unchanged. */
+export const adjustmentPricingProblems = (input: QuoteInput, stored: StoredQuote): ReadonlyArray<Problem> =>
+  adjustmentLockedFields
+    .filter((field) => !same(input[field], stored[field]))
+    .map((field) => ({ input_id: `quote.${field}`, message: Message.catalogue.adjustmentPricingLocked }))
+
 /** At most 10 contacts, each once ('You've reached the limit of 10 contacts'). */
 export const contactProblems = (contacts: ReadonlyArray<{ readonly contact_id: number }>): ReadonlyArray<Problem> => {
   const problems: Array<Problem> = []

@@ -53,6 +53,52 @@ export const tickSeconds = 1
 /** Label of the action that stops a scheduled email. */
 export const stopLabel = "Stop Email"
 
+/**
+ * How long a queued email can still be stopped: an email is scheduled this many seconds past the grace, so
+ * 'Emailing in 30…' counts down from the moment it is queued and the sender commits to it 15 s before its
+ * scheduled time.
+ */
+export const stopWindowSeconds = 30
+
+/** When an email queued at `now` is scheduled: after the stop window and the grace. */
+export const scheduledFor = (now: number): number => now + stopWindowSeconds + graceSeconds
+
+/** Whether the sender may take a queued email: its time to be stopped is over (`secondsLeft` at most 0). */
+export const isDue = (scheduledWhen: number, now: number): boolean => secondsLeft(scheduledWhen, now) <= 0
+
+/** Outbound message kinds as stored in `subject_type` (spec: none, new, accepted, follow-up 1, follow-up 2, ask review). */
+export const SubjectTypes = { none: 0, new: 1, accepted: 2, followUp1: 3, followUp2: 4, askReview: 5 } as const
+
+/** A stored message kind. */
+export const SubjectType = Schema.Literals([0, 1, 2, 3, 4, 5])
+/** A stored message kind. */
+export type SubjectType = typeof SubjectType.Type
+
+/** The kind of a follow-up email of step 1 or 2. */
+export const followUpType = (step: 1 | 2): SubjectType => (step === 1 ? SubjectTypes.followUp1 : SubjectTypes.followUp2)
+
+/** The step of the next follow-up of a quote that has had `done` follow-ups: the first, then the second. */
+export const nextFollowUpStep = (done: number): 1 | 2 => (done === 0 ? 1 : 2)
+
+/** The label of a message kind ('Quote email', 'Follow-up 1'...). */
+export const kindLabel = (type: number): string => {
+  const m = Message.catalogue
+  switch (type) {
+    case SubjectTypes.new:
+      return m.emailKindQuote
+    case SubjectTypes.accepted:
+      return m.emailKindAccepted
+    case SubjectTypes.followUp1:
+      return m.emailKindFollowUp1
+    case SubjectTypes.followUp2:
+      return m.emailKindFollowUp2
+    case SubjectTypes.askReview:
+      return m.emailKindReview
+    default:
+      return m.emailKindOther
+  }
+}
+
 /** Seconds left to stop an email: scheduled time minus (now + 15 s). Negative once it is committed. */
 export const secondsLeft = (scheduledWhen: number, now: number): number => scheduledWhen - (now + graceSeconds)
 

@@ -80,6 +80,7 @@ describe("Contact", () => {
       )
       assert.strictEqual(Contact.displayName({ ...base, type: "company", name_first: "Jane" }), "Jane")
       assert.strictEqual(Contact.displayName({ ...base, email: "jane@acme.co" }), "jane@acme.co")
+      assert.strictEqual(Contact.displayName({ ...base, email: "jane@acme.co", _name_company: "Acme" }), "Acme")
       assert.strictEqual(Contact.displayName(base), "")
     })
 

@@ -208,6 +208,34 @@ describe("QuoteSave", () => {
       )
     })
 
+    it("keeps an adjusted quote's accepted pricing: exactly its changed pricing fields are refused", () => {
+      const stored = { ...quoteInput(), status: "accepted" as const, _shared_quote_id: 0 }
+      // The title and dates are not pricing; an unchanged quote has nothing to refuse.
+      assert.deepStrictEqual(QuoteSave.adjustmentPricingProblems(quoteInput({ title: "Renamed" }), stored), [])
+      fc.assert(
+        fc.property(fc.subarray([...QuoteSave.adjustmentLockedFields]), (fields) => {
+          const changed: Record<string, unknown> = {}
+          for (const f of fields) {
+            changed[f] =
+              f === "currency_id"
+                ? 107
+                : f === "amounts_entered"
+                  ? "inclusive"
+                  : f === "private_pricing"
+                    ? 1
+                    : Money.make("7.5")
+          }
+          const input = quoteInput(changed as Partial<QuoteSave.QuoteInput>)
+          const problems = QuoteSave.adjustmentPricingProblems(input, stored)
+          return (
+            problems.length === fields.length &&
+            problems.every((p) => p.message === Message.adjustmentPricingLocked) &&
+            fields.every((f) => problems.some((p) => p.input_id === `quote.${f}`))
+          )
+        })
+      )
+    })
+
     it("keeps rows shared from another account read-only", () => {
       const shared = { ...priceRow(5, 0, "10", "1"), shared_account_id: 77 }
       const own = { ...priceRow(6, 1, "10", "1"), shared_account_id: null }

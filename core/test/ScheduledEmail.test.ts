@@ -75,4 +75,34 @@ describe("ScheduledEmail", () => {
       assert.isFalse(yield* ScheduledEmail.canStopNow(queued))
     })
   )
+  it("queues an email so it can be stopped for 30 s, then the sender takes it", () => {
+    const scheduled = ScheduledEmail.scheduledFor(at)
+    assert.strictEqual(scheduled, at + 45)
+    assert.deepStrictEqual(
+      ScheduledEmail.countdown({ email_status: 1, scheduled_when: scheduled }, at),
+      Option.some("Emailing in 30…")
+    )
+    assert.isTrue(ScheduledEmail.canStop({ email_status: 1, scheduled_when: scheduled }, at + 29))
+    assert.isFalse(ScheduledEmail.isDue(scheduled, at + 29))
+    assert.isFalse(ScheduledEmail.canStop({ email_status: 1, scheduled_when: scheduled }, at + 30))
+    assert.isTrue(ScheduledEmail.isDue(scheduled, at + 30))
+  })
+
+  it("a queued email is either stoppable or due, never both, never neither", () =>
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2e9 }), fc.integer({ min: -1000, max: 1000 }), (now, d) => {
+        const scheduled = now + d
+        return (
+          ScheduledEmail.canStop({ email_status: 1, scheduled_when: scheduled }, now) !==
+          ScheduledEmail.isDue(scheduled, now)
+        )
+      })
+    ))
+
+  it("names the message kinds and the follow-up steps", () => {
+    assert.strictEqual(ScheduledEmail.kindLabel(ScheduledEmail.SubjectTypes.new), "Quote email")
+    assert.strictEqual(ScheduledEmail.kindLabel(ScheduledEmail.followUpType(1)), "Follow-up 1")
+    assert.strictEqual(ScheduledEmail.kindLabel(ScheduledEmail.followUpType(2)), "Follow-up 2")
+    assert.deepStrictEqual([0, 1, 5].map(ScheduledEmail.nextFollowUpStep), [1, 2, 2])
+  })
 })

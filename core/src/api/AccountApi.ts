@@ -60,6 +60,8 @@ export const AccountSignin = Schema.Struct({
   trial: Schema.Boolean,
   hasLeads: Schema.Boolean,
   hasReviews: Schema.Boolean,
+  /** The current reviews nobody has seen yet (the count beside Reviews in the account menu). */
+  reviewCount: Schema.Int,
   /** The accounts the signed-in person belongs to (the account switcher). */
   accounts: Schema.Array(AccountChoice)
 })

@@ -15,10 +15,12 @@ import { ContactsApi } from "./ContactsApi.ts"
 import { CustomerApi, QuoteLinksApi } from "./CustomerApi.ts"
 import { DashboardApi } from "./DashboardApi.ts"
 import { DiscussionApi } from "./DiscussionApi.ts"
+import { EmailsApi } from "./EmailsApi.ts"
 import { HistoryApi } from "./HistoryApi.ts"
 import { CatalogueApi, ItemsApi } from "./ItemsApi.ts"
 import { LeadsApi, PublicLeadsApi } from "./LeadsApi.ts"
 import { QuotesApi } from "./QuotesApi.ts"
+import { ReviewsApi } from "./ReviewsApi.ts"
 import { AntiForgery, ErrorEnvelope } from "./Security.ts"
 import { ServiceApi } from "./ServiceApi.ts"
 import { SettingsApi } from "./SettingsApi.ts"
@@ -43,6 +45,8 @@ export class Api extends HttpApi.make("quotekit")
   .add(CustomerApi)
   .add(QuoteLinksApi)
   .add(DiscussionApi)
+  .add(EmailsApi)
+  .add(ReviewsApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
   // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.

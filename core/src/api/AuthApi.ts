@@ -8,7 +8,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as Account from "../Account.ts"
-import { AccessDenied, InvalidInput, NotFound, TooManyAttempts } from "./ApiError.ts"
+import { AccessDenied, InvalidInput, NotFound, TooManyAttempts, Unavailable } from "./ApiError.ts"
 import { AccountChosen, SignedIn } from "./Security.ts"
 
 /** One account a sign-in belongs to, as the 'which account' page and the account switcher list it. */
@@ -103,7 +103,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("invite", "/sign-in/invite", {
       payload: Schema.Struct({ email: Account.Email, is_admin: Schema.Boolean }),
       success: Invitation.pipe(HttpApiSchema.status(201)),
-      error: AccessDenied
+      // Unavailable (503): the invitation is saved but its email could not be sent; inviting again resends.
+      error: [AccessDenied, Unavailable]
     })
       .middleware(AccountChosen)
       .middleware(SignedIn),

@@ -1,7 +1,8 @@
 /**
  * Quotes over HTTP: the editor's data (`GET /get/quote-edit/...`), saving (`POST /post/quote-update/...`), the
  * quote list (`GET /get/quotes`), the status actions (`/act-on/quote-action/...`, `/post/quote-mark-sent`,
- * `/post/quote-delete-draft/...`, `/post/quote-archive/to-state/...`) and versions (`/get/quote-versions/...`).
+ * `/post/quote-delete-draft/...`, `/post/quote-archive/to-state/...`), versions (`/get/quote-versions/...`) and
+ * the quote page's Settings tab (`/get/quote-settings/...`, `/post/quote-settings/...`).
  *
  * The app's page URLs (`/quotes/{id}/is-editing`, `/quote/versions/{id}`) are served by the SPA; the API paths
  * here are those the spec names (`/post/...`, `/act-on/...`) or, where it names none, `/get/...` paths that
@@ -21,6 +22,7 @@ import * as Quote from "../Quote.ts"
 import * as QuoteAction from "../QuoteAction.ts"
 import * as QuoteListTab from "../QuoteListTab.ts"
 import * as QuoteMeta from "../QuoteMeta.ts"
+import * as QuoteSettings from "../QuoteSettings.ts"
 import * as QuoteStatus from "../QuoteStatus.ts"
 import * as TaxMode from "../TaxMode.ts"
 import { AccessDenied, ChangeWarning, Code, InvalidInput, NotFound, ServeError } from "./ApiError.ts"
@@ -389,6 +391,23 @@ export const Version = Schema.Struct({ version: VersionRow, snapshot: Snapshot }
 /** One version with its content. */
 export type Version = typeof Version.Type
 
+// --- settings ------------------------------------------------------------------------------------------------
+
+/**
+ * A quote's settings as the Settings tab shows them: the stored choices (`null` follows the account), the
+ * account's defaults they fall back to, and `locked`: `null` while they may change, else the reason they may
+ * not ('This quote is Accepted: its settings can no longer be changed.'), in the account's wording. The tab is
+ * offered only while `locked` is `null`; the overview's 'Settings applied' reads the rest either way.
+ */
+export const SettingsView = Schema.Struct({
+  quote_id: Quote.QuoteId,
+  settings: QuoteSettings.Settings,
+  defaults: QuoteSettings.Values,
+  locked: Schema.NullOr(Schema.String)
+})
+/** A quote's settings view. */
+export type SettingsView = typeof SettingsView.Type
+
 // --- the group -----------------------------------------------------------------------------------------------
 
 const idParam = { id: Schema.String.check(Schema.isMaxLength(30)) }
@@ -448,6 +467,18 @@ export class QuotesApi extends HttpApiGroup.make("quotes")
       params: { ...idParam, version: IntFromString },
       success: Version,
       error: NotFound
+    }),
+    HttpApiEndpoint.get("settings", "/get/quote-settings/:id", {
+      params: idParam,
+      success: SettingsView,
+      error: NotFound
+    }),
+    /** Replace the quote's settings (every setting is sent; `null` follows the account); 409 once answered. */
+    HttpApiEndpoint.post("updateSettings", "/post/quote-settings/:id", {
+      params: idParam,
+      payload: QuoteSettings.Settings,
+      success: SettingsView,
+      error: [NotFound, ActionRefused, InvalidInput]
     })
   )
   .middleware(AccountChosen)
@@ -455,6 +486,6 @@ export class QuotesApi extends HttpApiGroup.make("quotes")
   .annotateMerge(
     OpenApi.annotations({
       title: "Quotes",
-      description: "The quote editor's data and save, the quote list, status actions and versions."
+      description: "The quote editor's data and save, the quote list, status actions, versions and per-quote settings."
     })
   ) {}
