@@ -19,6 +19,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { PgClient } from "@effect/sql-pg"
 import { PGlite } from "@electric-sql/pglite"
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin"
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
@@ -87,7 +88,7 @@ export const lockDataDir = Effect.fn("Database.lockDataDir")(function* (dataDir:
   yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(file, { force: true })))
 })
 
-/** Opens PGlite (with pg_trgm) and closes it when the scope closes. */
+/** Opens PGlite (with pg_trgm and btree_gin) and closes it when the scope closes. */
 export const openPglite = Effect.fn("Database.openPglite")(function* (options: EmbeddedOptions) {
   if (options.dataDir !== undefined) {
     mkdirSync(options.dataDir, { recursive: true })
@@ -99,7 +100,7 @@ export const openPglite = Effect.fn("Database.openPglite")(function* (options: E
         PGlite.create({
           ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
           ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
-          extensions: { pg_trgm }
+          extensions: { btree_gin, pg_trgm }
         }),
       catch: openError("open")
     }),

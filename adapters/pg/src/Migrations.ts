@@ -16,6 +16,9 @@ import Search from "./migrations/0007_search.ts"
 import QuotesServer from "./migrations/0100_quotes_server.ts"
 import ContentServer from "./migrations/0200_content_server.ts"
 import ContactLookup from "./migrations/0201_contact_lookup.ts"
+import QuoteSettings from "./migrations/0300_quote_settings.ts"
+import QuoteSearchAccount from "./migrations/0301_quote_search_account.ts"
+import EmailSending from "./migrations/0310_email_sending.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -28,7 +31,10 @@ export const all = {
   "7_search": Search,
   "100_quotes_server": QuotesServer,
   "200_content_server": ContentServer,
-  "201_contact_lookup": ContactLookup
+  "201_contact_lookup": ContactLookup,
+  "300_quote_settings": QuoteSettings,
+  "301_quote_search_account": QuoteSearchAccount,
+  "310_email_sending": EmailSending
 }
 
 /** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the search path. */

@@ -1,12 +1,13 @@
 /**
  * The `search_text` column of quotes, contacts and items: the words a list search matches, lower-cased and
- * joined by single spaces, served by the trigram indexes of migration 0007. Repositories write it on every save
- * of the record (and of the records whose names it includes), and search with
+ * joined by single spaces, served by the trigram indexes of migration 0007 (quotes: within the account, 0301).
+ * Repositories write it on every save of the record and of the records whose names it includes (a contact's
+ * rename, merge or company rewrites its quotes' text), and search with
  * `search_text LIKE '%' || <lower-cased term, with % _ \ escaped> || '%'`.
  *
  * @example
  * SearchText.quote({ title: "Hot water", quote_no: 12, contacts: [{ name_first: "Ada", name_last: "Lovelace" }] })
- * // "hot water 12 ada lovelace"
+ * // "hot water ada lovelace 12"
  */
 
 const join = (parts: ReadonlyArray<string | number | undefined>): string =>
@@ -26,13 +27,20 @@ export interface ContactNames {
   readonly company?: string | undefined
 }
 
-/** The search text of a quote or template: title, number, and each contact's names and company. */
+/**
+ * The search text of a quote or template: title, each contact's names, company and email (in the quote's
+ * order), then the number; the words and order of the quote editor's save.
+ */
 export const quote = (q: {
   readonly title: string
   readonly quote_no: number | null
   readonly contacts: ReadonlyArray<ContactNames>
 }): string =>
-  join([q.title, q.quote_no ?? undefined, ...q.contacts.flatMap((c) => [c.name_first, c.name_last, c.company])])
+  join([
+    q.title,
+    ...q.contacts.flatMap((c) => [c.name_first, c.name_last, c.company, c.email]),
+    q.quote_no ?? undefined
+  ])
 
 /** The search text of a contact: names, email and company. */
 export const contact = (c: ContactNames): string => join([c.name_first, c.name_last, c.email, c.company])

@@ -1,7 +1,7 @@
 /**
  * The demo account a fresh quotekit starts with, so the first sign-in shows a working business: 'Demo Plumbing
  * & Co' (New Zealand, NZD, GST 15 %), an admin and a colleague, tax rates, categories, contacts, reusable
- * items, a template and quotes in every common status with realistic items.
+ * items, a template, quotes in every common status with realistic items, a lead and three reviews.
  *
  * Idempotent: it does nothing when the demo sign-in exists, and two processes seeding at once end with one
  * demo (the loser's transaction fails on the unique email and is treated as "already seeded").
@@ -824,6 +824,48 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number) =>
       lead_creation: at(-2),
       lead_modified: at(-2)
     })}`
+    // Reviews (the demo has the Reviews add-on): one featured and seen, two new ones for the menu's count.
+    yield* sql`INSERT INTO reviews ${sql.insert([
+      {
+        account_id: accountId,
+        quote_id: accepted.quoteId,
+        contact_id: people.tom.id,
+        stars: 5,
+        message: "Tidy, on time, and the new bathroom looks great. They cleaned up after themselves every day.",
+        reviewer_name: "Tom Becker",
+        featured: true,
+        seen: true,
+        archive_id: 1,
+        creation: at(-12),
+        modified: at(-12)
+      },
+      {
+        account_id: accountId,
+        quote_id: expired.quoteId,
+        contact_id: people.priya.id,
+        stars: 4,
+        message: "Quick to reply and explained the options clearly. We will go ahead after winter.",
+        reviewer_name: "Priya Shah",
+        featured: false,
+        seen: false,
+        archive_id: 1,
+        creation: at(-3),
+        modified: at(-3)
+      },
+      {
+        account_id: accountId,
+        quote_id: null,
+        contact_id: people.margaret.id,
+        stars: 5,
+        message: "Came out the same day for a burst pipe. Friendly and fairly priced.",
+        reviewer_name: "Margaret O'Neill",
+        featured: false,
+        seen: false,
+        archive_id: 1,
+        creation: at(-1),
+        modified: at(-1)
+      }
+    ])}`
 
     return {
       accountId,

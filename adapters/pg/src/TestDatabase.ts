@@ -108,6 +108,8 @@ export interface DescribeOptions<R, E> {
   readonly layer?: Layer.Layer<R, E, Provided>
   /** Time allowed to build and close the layers; default 2 minutes. */
   readonly timeout?: Duration.Input
+  /** Only these backends (of those available), for behaviour that belongs to one database. */
+  readonly only?: ReadonlyArray<Backend>
 }
 
 /**
@@ -119,7 +121,7 @@ export const describeBackends = <R = never, E = never>(
   body: (it: Vitest.Vitest.MethodsNonLive<Provided | R>, backend: Backend) => void,
   options: DescribeOptions<R, E> = {}
 ): void => {
-  for (const backend of backends()) {
+  for (const backend of backends().filter((b) => options.only === undefined || options.only.includes(b))) {
     const database = layer(backend)
     const full: Layer.Layer<Provided | R, unknown> =
       // Without extra layers R is never, so the database alone provides everything.

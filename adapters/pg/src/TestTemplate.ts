@@ -4,8 +4,8 @@
  * by the migrations' source and the PGlite version so that a changed migration rebuilds it. Opening a copy
  * costs about 0.5 s instead of 3-7 s for a new PGlite plus migrations.
  *
- * Also prepares a PostgreSQL server for tests: pg_trgm created once (parallel test files would race to
- * create it) and schemas left over by crashed runs dropped.
+ * Also prepares a PostgreSQL server for tests: pg_trgm and btree_gin created once (parallel test files would
+ * race to create them) and schemas left over by crashed runs dropped.
  */
 
 import { createHash, randomBytes } from "node:crypto"
@@ -79,11 +79,15 @@ export const ensureFile = (cacheDir: string): Effect.Effect<string, unknown> =>
 /** Reads a template file as the Blob that `PGlite.create({ loadDataDir })` takes. */
 export const read = (file: string): Blob => new Blob([readFileSync(file)])
 
-/** Readies a PostgreSQL server for test schemas: pg_trgm in public, stale test schemas (over 6 h old) dropped. */
+/**
+ * Readies a PostgreSQL server for test schemas: pg_trgm and btree_gin in public, stale test schemas (over 6 h
+ * old) dropped.
+ */
 export const preparePostgres = (url: Redacted.Redacted): Effect.Effect<void, unknown> =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     yield* sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`
+    yield* sql`CREATE EXTENSION IF NOT EXISTS btree_gin WITH SCHEMA public`
     const schemas = yield* sql<{
       readonly nspname: string
     }>`SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\\_%'`

@@ -3,17 +3,17 @@ import fc from "fast-check"
 import * as SearchText from "../src/SearchText.ts"
 
 describe("SearchText", () => {
-  it("joins a quote's title, number and contact names in lower case", () => {
+  it("joins a quote's title, contact names, companies and emails, and number in lower case", () => {
     assert.strictEqual(
       SearchText.quote({
         title: "  Hot  Water Cylinder ",
         quote_no: 12,
         contacts: [
           { name_first: "Priya", name_last: "Shah", company: "Harbourview Apartments Ltd" },
-          { name_first: "Margaret", name_last: "O'Neill" }
+          { name_first: "Margaret", name_last: "O'Neill", email: "Meg@Example.com" }
         ]
       }),
-      "hot water cylinder 12 priya shah harbourview apartments ltd margaret o'neill"
+      "hot water cylinder priya shah harbourview apartments ltd margaret o'neill meg@example.com 12"
     )
     assert.strictEqual(SearchText.quote({ title: "Template", quote_no: null, contacts: [] }), "template")
   })

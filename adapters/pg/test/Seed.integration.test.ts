@@ -8,7 +8,17 @@ import * as Password from "../src/Password.ts"
 import * as Seed from "../src/Seed.ts"
 import { describeBackends } from "../src/TestDatabase.ts"
 
-const counted = ["accounts", "signins", "memberships", "contacts", "items", "quotes", "quote_items", "quote_contacts"]
+const counted = [
+  "accounts",
+  "signins",
+  "memberships",
+  "contacts",
+  "items",
+  "quotes",
+  "quote_items",
+  "quote_contacts",
+  "reviews"
+]
 
 const counts = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -32,6 +42,36 @@ describeBackends("Seed", (it) => {
       assert.strictEqual(after.accounts, 1)
       assert.strictEqual(after.signins, 2)
       assert.strictEqual(after.quotes, 6)
+      assert.strictEqual(after.reviews, 3)
+    })
+  )
+
+  it.effect("the demo has the Reviews add-on: a featured review on the accepted quote and two new ones", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      yield* Seed.run
+      const [account] = yield* sql<{ readonly account_id: number; readonly reviews_enabled: boolean }>`
+        SELECT account_id, reviews_enabled FROM accounts WHERE name = ${Seed.demoAccountName}`
+      const accountId = account!.account_id
+      assert.isTrue(account?.reviews_enabled)
+      const reviews = yield* sql<{
+        readonly stars: number
+        readonly featured: boolean
+        readonly seen: boolean
+        readonly quote_id: number | null
+      }>`SELECT stars::int AS stars, featured, seen, quote_id FROM reviews
+         WHERE account_id = ${accountId} AND archive_id = 1 ORDER BY creation`
+      assert.deepStrictEqual(
+        reviews.map((r) => [r.stars, r.featured, r.seen]),
+        [
+          [5, true, true],
+          [4, false, false],
+          [5, false, false]
+        ]
+      )
+      const [accepted] = yield* sql<{ readonly quote_id: number }>`
+        SELECT quote_id FROM quotes WHERE account_id = ${accountId} AND status = 'accepted'`
+      assert.strictEqual(reviews[0]!.quote_id, accepted!.quote_id)
     })
   )
 
