@@ -1,5 +1,5 @@
 /**
- * The contacts, reusable items, categories and taxes, leads, settings and uploads features, composed for
+ * The contacts, reusable items, categories and taxes, leads, reviews, settings and uploads features, composed for
  * `main.ts`: `handlers` (their API groups) and `services` (their repositories and the file store). Kept apart
  * so the composition root adds two lines for all of them.
  *
@@ -18,6 +18,8 @@ import * as ItemsRepo from "./items/Repo.ts"
 import * as LeadsHttp from "./leads/Http.ts"
 import * as PublicForm from "./leads/PublicForm.ts"
 import * as LeadsRepo from "./leads/Repo.ts"
+import * as ReviewsHttp from "./reviews/Http.ts"
+import * as ReviewsRepo from "./reviews/Repo.ts"
 import * as SettingsHttp from "./settings/Http.ts"
 import * as SettingsRepo from "./settings/Repo.ts"
 import * as FileStorage from "./uploads/FileStorage.ts"
@@ -31,6 +33,7 @@ export const handlers = Layer.mergeAll(
   CatalogueHttp.layer,
   LeadsHttp.layer,
   PublicForm.layer,
+  ReviewsHttp.layer,
   SettingsHttp.layer,
   UploadsHttp.layer
 )
@@ -43,6 +46,7 @@ export const services = Layer.mergeAll(
   ItemsRepo.layer,
   CatalogueRepo.layer,
   LeadsRepo.layer,
+  ReviewsRepo.layer,
   SettingsRepo.layer,
   FilesRepo.layer,
   ImportRepo.layer,

@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import * as Database from "@quotekit/pg/Database"
+import * as Maintenance from "@quotekit/pg/Maintenance"
 import * as Migrations from "@quotekit/pg/Migrations"
 import * as Seed from "@quotekit/pg/Seed"
 import { Console, Effect, Fiber, Layer, Option } from "effect"
@@ -30,12 +31,17 @@ export const run = (options: Options) =>
     const seeding = embedded || options.seed
 
     // Migrations first, then the demo seed (a no-op once the demo sign-in exists), over one database.
+    // The embedded database has no autovacuum: it gets its statistics and dead rows seen to in the background.
     const database = Layer.mergeAll(
       Migrations.layer,
-      seeding ? Seed.layer.pipe(Layer.provide(Migrations.layer)) : Layer.empty
+      seeding ? Seed.layer.pipe(Layer.provide(Migrations.layer)) : Layer.empty,
+      embedded ? Maintenance.layer : Layer.empty
     ).pipe(Layer.provideMerge(Database.layer))
-    // Open the database while the server's modules load: the two take about as long as each other.
+    // Open the database while the server's modules load: the two take about as long as each other. Yielding once
+    // lets the opening fiber start PGlite (whose WebAssembly compiles off the main thread) before the imports
+    // below hold the thread.
     const opening = yield* Layer.build(database).pipe(Effect.forkScoped)
+    yield* Effect.yieldNow
     const [Main, Mailer, EventBusLocal, EventBusPg] = yield* Effect.promise(() =>
       Promise.all([
         import("./main.ts"),
@@ -48,7 +54,7 @@ export const run = (options: Options) =>
     // One process owns the embedded database, so its events stay in it; PostgreSQL may serve several.
     const bus = embedded ? EventBusLocal.layer : EventBusPg.layer()
     const server = Main.layer.pipe(
-      Layer.provide([ServerConfig.layer(settings), Mailer.layerLog, bus]),
+      Layer.provide([ServerConfig.layer(settings), Mailer.layer(settings), bus]),
       Layer.provide(Layer.succeedContext(ready))
     )
 

@@ -15,6 +15,7 @@ import * as QuotesHttp from "./quotes/Http.ts"
 import * as ListRepo from "./quotes/ListRepo.ts"
 import * as QuoteRepo from "./quotes/Repo.ts"
 import * as SaveRepo from "./quotes/SaveRepo.ts"
+import * as SettingsRepo from "./quotes/SettingsRepo.ts"
 import * as TemplatesHttp from "./templates/Http.ts"
 import * as TemplateRepo from "./templates/Repo.ts"
 
@@ -25,6 +26,7 @@ export const handlers = Layer.mergeAll(QuotesHttp.layer, TemplatesHttp.layer, Hi
 export const repositories = Layer.mergeAll(
   QuoteRepo.layer,
   SaveRepo.layer,
+  SettingsRepo.layer,
   ListRepo.layer,
   HistoryRepo.layer,
   TemplateRepo.layer,

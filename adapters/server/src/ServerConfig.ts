@@ -1,12 +1,12 @@
 /**
  * The server's settings: where it listens, how cookies are marked, where the built app lives, how long
- * sessions last and how hard sign-in is rate-limited. Read from the environment by `fromEnv`; tests build
- * their own with `make` (short expiries, tight limits).
+ * sessions last, how hard sign-in is rate-limited and where email goes. Read from the environment once by
+ * `fromEnv`; tests build their own with `make` (short expiries, tight limits).
  *
  * @since 0.1.0
  */
 import { fileURLToPath } from "node:url"
-import { Config, Context, Effect, Layer, Option } from "effect"
+import { Config, ConfigProvider, Context, Effect, Layer, Option, Redacted } from "effect"
 
 /** A sliding-window limit: at most `max` attempts per `windowSeconds`. */
 export interface Limit {
@@ -42,6 +42,10 @@ export interface Settings {
   readonly invitationSeconds: number
   /** Log one line per answered request. */
   readonly logRequests: boolean
+  /** The SMTP relay (`smtp://user:pass@host:587`, `smtps://...`); email is only logged while absent. */
+  readonly smtpUrl: Redacted.Redacted<string> | undefined
+  /** The sender of every email (`Name <address>` or an address). */
+  readonly mailFrom: string
 }
 
 /** Default folder of the built app: `<repo>/app/dist`. */
@@ -61,7 +65,9 @@ export const defaults: Settings = {
   signinPerAddress: { max: 50, windowSeconds: 15 * 60 },
   resetLinkSeconds: 60 * 60,
   invitationSeconds: 7 * 24 * 60 * 60,
-  logRequests: true
+  logRequests: true,
+  smtpUrl: undefined,
+  mailFrom: "quotekit <no-reply@localhost>"
 }
 
 /** The server settings service. */
@@ -75,8 +81,33 @@ export const layer = (overrides: Partial<Settings> = {}): Layer.Layer<ServerConf
   Layer.succeed(ServerConfig, make(overrides))
 
 /**
+ * The SMTP relay from `SMTP_URL`: absent or blank means none; anything but an `smtp://` or `smtps://` URL with a
+ * host stops the start with a ConfigError that does not repeat the value (it holds the password).
+ */
+export const smtpUrl: Config.Config<Redacted.Redacted<string> | undefined> = Config.option(
+  Config.Redacted("SMTP_URL")
+).pipe(
+  Config.mapEffect((found) => {
+    if (Option.isNone(found) || Redacted.value(found.value).trim() === "") return Effect.succeed(undefined)
+    const raw = Redacted.value(found.value).trim()
+    const parsed = URL.canParse(raw) ? new URL(raw) : undefined
+    if (parsed === undefined || !["smtp:", "smtps:"].includes(parsed.protocol) || parsed.hostname === "") {
+      return Effect.fail(
+        new Config.ConfigError(
+          new ConfigProvider.SourceError({
+            message: "SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465"
+          })
+        )
+      )
+    }
+    return Effect.succeed(Redacted.make(raw))
+  })
+)
+
+/**
  * Settings from the environment: `PORT`, `HOST`, `PUBLIC_URL` (an https URL turns on secure cookies),
- * `COOKIE_SECURE`, `TRUST_PROXY`, `APP_DIST`, `SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`, `LOG_REQUESTS`.
+ * `COOKIE_SECURE`, `TRUST_PROXY`, `APP_DIST`, `SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`, `LOG_REQUESTS`,
+ * `SMTP_URL`, `SMTP_FROM`.
  */
 export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(function* () {
   const publicUrl = yield* Config.option(Config.String("PUBLIC_URL"))
@@ -92,6 +123,8 @@ export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(f
     appRoot: yield* Config.withDefault(Config.String("APP_DIST"), defaults.appRoot),
     sessionIdleSeconds: yield* days("SESSION_IDLE_DAYS", defaults.sessionIdleSeconds),
     sessionAbsoluteSeconds: yield* days("SESSION_MAX_DAYS", defaults.sessionAbsoluteSeconds),
-    logRequests: yield* Config.withDefault(Config.Boolean("LOG_REQUESTS"), true)
+    logRequests: yield* Config.withDefault(Config.Boolean("LOG_REQUESTS"), true),
+    smtpUrl: yield* smtpUrl,
+    mailFrom: yield* Config.withDefault(Config.NonEmptyString("SMTP_FROM"), defaults.mailFrom)
   })
 })

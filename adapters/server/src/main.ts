@@ -22,8 +22,10 @@ import * as Passwords from "./auth/Passwords.ts"
 import * as RateLimit from "./auth/RateLimit.ts"
 import * as AuthRepo from "./auth/Repo.ts"
 import * as Sessions from "./auth/Session.ts"
+import * as SessionCache from "./auth/SessionCache.ts"
 import * as Content from "./Content.ts"
 import * as Customer from "./Customer.ts"
+import * as Emails from "./Emails.ts"
 import * as AntiForgery from "./http/AntiForgery.ts"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.ts"
 import * as PublicUrl from "./http/PublicUrl.ts"
@@ -49,8 +51,18 @@ const Services = Layer.mergeAll(
   JsErrorLog.layer,
   Content.services,
   Quotes.services,
-  Customer.services
-).pipe(Layer.provideMerge(Layer.mergeAll(AuthRepo.layer, AccountRepo.layer, RateLimit.layer, Passwords.layer)))
+  Customer.services,
+  Emails.services
+).pipe(
+  Layer.provideMerge(
+    Layer.mergeAll(
+      SessionCache.layer.pipe(Layer.provide(AuthRepo.layer)),
+      AccountRepo.layer,
+      RateLimit.layer,
+      Passwords.layer
+    )
+  )
+)
 
 /** The API: handlers per group, then the middleware they declare. */
 const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }).pipe(
@@ -60,7 +72,8 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     ServiceHttp.layer,
     Content.handlers,
     Quotes.handlers,
-    Customer.handlers
+    Customer.handlers,
+    Emails.handlers
   ]),
   Layer.provide([
     AntiForgery.layer,

@@ -10,6 +10,7 @@ import { SqlClient } from "effect/sql"
 import { contentProbes } from "./content/ContentProbes.ts"
 import type { Answer, Browser } from "./Harness.ts"
 import { quoteProbes } from "./quotes/QuoteProbes.ts"
+import { reviewProbes } from "./reviews/ReviewProbes.ts"
 
 /** A member of an account, with the marker text planted in that account's records. */
 export interface Member {
@@ -99,5 +100,6 @@ export const probes: ReadonlyArray<Probe> = [
     request: (intruder, _id, victim) => intruder.post("/get/lookup-contact/person", { search: victim.marker })
   },
   ...contentProbes,
-  ...quoteProbes
+  ...quoteProbes,
+  ...reviewProbes
 ]

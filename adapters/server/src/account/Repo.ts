@@ -65,6 +65,7 @@ interface SettingsRow {
   readonly product_noun: Wording.Noun
   readonly leads_enabled: boolean
   readonly reviews_enabled: boolean
+  readonly unseen_reviews: number
   readonly plan_state: string
 }
 
@@ -91,7 +92,8 @@ export const toSettings = (row: SettingsRow): AccountSettings => ({
   planState: row.plan_state,
   trial: row.plan_state === "trial",
   hasLeads: row.leads_enabled,
-  hasReviews: row.reviews_enabled
+  hasReviews: row.reviews_enabled,
+  reviewCount: row.unseen_reviews
 })
 
 /** The repository over the SQL client. */
@@ -106,7 +108,9 @@ export const layer = Layer.effect(
             SELECT account_id, name, country_id, currency_id, amounts_entered, tax_word, show_code, show_symbol,
                    private_pricing::int AS private_pricing, default_template_id, cost_always,
                    default_margin::text AS default_margin,
-                   default_category_id, default_tax_id, date_format, product_noun, leads_enabled, reviews_enabled, plan_state
+                   default_category_id, default_tax_id, date_format, product_noun, leads_enabled, reviews_enabled, plan_state,
+                   (SELECT count(*)::int FROM reviews r
+                    WHERE r.account_id = accounts.account_id AND r.archive_id = 1 AND NOT r.seen) AS unseen_reviews
             FROM accounts WHERE account_id = ${account}`
           if (settings === undefined) return Option.none()
           const team = yield* sql<{

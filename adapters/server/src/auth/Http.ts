@@ -3,17 +3,23 @@
  * password and reset, invitations. Credential endpoints are rate-limited per client address (and sign-in
  * also per email); every outcome that matters is written to the audit log.
  *
+ * Email delivery: the reset link is sent in the background, so the answer (202 either way) and its timing say
+ * nothing about whether the email has a sign-in, and a mail relay failure is only logged. An invitation is
+ * saved before its email is sent; if the relay fails the answer is 503 `Unavailable`, and inviting the same
+ * address again sends a fresh link (the saved invitation is renewed, not duplicated).
+ *
  * @since 0.1.0
  */
 import * as Account from "@quotekit/core/Account"
 import { Api } from "@quotekit/core/api/Api"
-import { AccessDenied, InvalidInput, NotFound, TooManyAttempts } from "@quotekit/core/api/ApiError"
+import { AccessDenied, InvalidInput, NotFound, TooManyAttempts, Unavailable } from "@quotekit/core/api/ApiError"
 import type { SigninState } from "@quotekit/core/api/AuthApi"
 import { CurrentAccount, CurrentSignin } from "@quotekit/core/api/Security"
 import * as Message from "@quotekit/core/Message"
 import { Clock, Effect, Option, Schema } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { AccountCache } from "../account/Cache.ts"
+import * as AuthEmails from "../email/AuthEmails.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import { ServerConfig } from "../ServerConfig.ts"
@@ -53,6 +59,8 @@ export const layer = HttpApiBuilder.group(
     const config = yield* ServerConfig
     const publicUrl = yield* PublicUrl
     const cache = yield* AccountCache
+    // Background work (the reset email) lives as long as the server, not the request.
+    const scope = yield* Effect.scope
 
     const audit = (
       action: string,
@@ -218,11 +226,17 @@ export const layer = HttpApiBuilder.group(
             expires_at: at + config.resetLinkSeconds * 1000
           })
           const base = yield* publicUrl.current
-          yield* mailer.send({
+          const mail = AuthEmails.resetPassword({
             to: found.value.email,
-            subject: "Reset your quotekit password",
-            text: `Someone (hopefully you) asked to reset the password of your quotekit sign-in.\n\nChoose a new password here (the link works for ${Math.round(config.resetLinkSeconds / 60)} minutes, once):\n${base}/sign-in/reset-password?token=${token}\n\nIf it was not you, ignore this email; your password stays as it is.`
+            link: `${base}/sign-in/reset-password?token=${token}`,
+            minutes: Math.round(config.resetLinkSeconds / 60)
           })
+          yield* mailer.send(mail).pipe(
+            Effect.catchTag("MailNotSent", (e) =>
+              Effect.logError(`password reset email to ${e.to} not sent: ${e.reason}`)
+            ),
+            Effect.forkIn(scope, { startImmediately: true })
+          )
           yield* audit("password.reset-requested", { signin_id: found.value.signin_id })
         })
       )
@@ -260,14 +274,28 @@ export const layer = HttpApiBuilder.group(
             at,
             expires_at
           })
-          const inviter = yield* signinOrDie(tenant.signin_id)
-          const base = yield* publicUrl.current
-          yield* mailer.send({
-            to: payload.email,
-            subject: `${inviter.name_display} invited you to quotekit`,
-            text: `${inviter.name_display} invited you to join their team on quotekit.\n\nAccept the invitation here (the link works for ${Math.round(config.invitationSeconds / 86400)} days):\n${base}/sign-in/accept-invitation?token=${token}`
-          })
           yield* audit("member.invited", tenant, { email: payload.email, is_admin: payload.is_admin })
+          const inviter = yield* signinOrDie(tenant.signin_id)
+          const { account_signin: account } = yield* cache.get(tenant).pipe(Effect.orDie)
+          const base = yield* publicUrl.current
+          const mail = AuthEmails.invitation({
+            to: payload.email,
+            inviter: inviter.name_display,
+            accountName: account.account_name,
+            noun: account.productNoun,
+            isAdmin: payload.is_admin,
+            link: `${base}/sign-in/accept-invitation?token=${token}`,
+            days: Math.round(config.invitationSeconds / 86400)
+          })
+          yield* mailer
+            .send(mail)
+            .pipe(
+              Effect.catchTag("MailNotSent", (e) =>
+                Effect.logError(`invitation email to ${e.to} not sent (the invitation is saved): ${e.reason}`).pipe(
+                  Effect.andThen(Effect.fail(Unavailable.answer()))
+                )
+              )
+            )
           return { email: payload.email, is_admin: payload.is_admin, expires: Math.floor(expires_at / 1000) }
         })
       )

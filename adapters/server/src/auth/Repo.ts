@@ -104,6 +104,8 @@ export class AuthRepo extends Context.Service<
     readonly chooseAccount: (sessionId: string, account: AccountId) => Effect.Effect<void>
     readonly deleteSession: (sessionId: string) => Effect.Effect<void>
     readonly deleteSessionsOf: (signin: SigninId) => Effect.Effect<void>
+    /** End every session of a sign-in but one (a password change keeps the session that made it). */
+    readonly deleteOtherSessionsOf: (signin: SigninId, keepSessionId: string) => Effect.Effect<void>
     /** Remove sessions past their absolute expiry or idle longer than `idleMs`; answers how many. */
     readonly deleteExpiredSessions: (at: number, idleMs: number) => Effect.Effect<number>
     /** Times (ms) since `since`, oldest first, of failed sign-ins of the email and of all sign-ins from the address. */
@@ -293,6 +295,8 @@ export const layer = Layer.effect(
       deleteSession: (sessionId) =>
         orDie(sql`DELETE FROM sessions WHERE token_hash = ${sessionId}`).pipe(Effect.asVoid),
       deleteSessionsOf: (signin) => orDie(sql`DELETE FROM sessions WHERE signin_id = ${signin}`).pipe(Effect.asVoid),
+      deleteOtherSessionsOf: (signin, keep) =>
+        orDie(sql`DELETE FROM sessions WHERE signin_id = ${signin} AND token_hash <> ${keep}`).pipe(Effect.asVoid),
       deleteExpiredSessions: (at, idleMs) =>
         orDie(
           sql<{ n: number }>`

@@ -52,6 +52,19 @@ export const validate = (update: ContactUpdate): Option.Option<InvalidInput> => 
   return Option.none()
 }
 
+/** Whether a save changes what a quote's search text holds of the contact: names, email or company. */
+export const namesChanged = (
+  stored: Pick<StoredContact, "type" | "name_first" | "name_last" | "email" | "company_id">,
+  saved: Pick<ContactUpdate["contact"], "type" | "name_first" | "name_last" | "email"> & {
+    readonly company_id: number | null
+  }
+): boolean =>
+  stored.type !== saved.type ||
+  stored.name_first !== saved.name_first.trim() ||
+  stored.name_last !== (saved.type === "company" ? "" : saved.name_last.trim()) ||
+  stored.email !== saved.email.trim() ||
+  (stored.company_id ?? null) !== (saved.type === "company" ? null : saved.company_id)
+
 /** The contacts group's handlers. */
 export const layer = HttpApiBuilder.group(
   Api,
@@ -250,6 +263,10 @@ export const layer = HttpApiBuilder.group(
                 if (existing !== null && existing.type === "company" && existing.name_first !== c.name_first.trim()) {
                   yield* repo.reindexPeople(account_id, savedId)
                 }
+                // The quotes naming this contact (or a person of this company) are found by its new names only.
+                if (existing !== null && namesChanged(existing, { ...c, company_id: companyId })) {
+                  yield* repo.reindexQuotes(account_id, [savedId])
+                }
                 yield* history.write([
                   {
                     account_id,
@@ -312,6 +329,9 @@ export const layer = HttpApiBuilder.group(
             .withTransaction(
               Effect.gen(function* () {
                 const moved = yield* merges.merge(account_id, signin_id, loser.contact_id, winner.contact_id)
+                // The loser's quotes and people now name the winner: their search texts follow.
+                if (winner.type === "company") yield* repo.reindexPeople(account_id, winner.contact_id)
+                yield* repo.reindexQuotes(account_id, [winner.contact_id])
                 yield* history.write([
                   {
                     account_id,

@@ -1,7 +1,9 @@
 /**
  * The contacts repository: contacts (people and companies), their phones or other methods and addresses.
  * Every query is filtered by the account. `search_text` (names, email, company name and methods, lower-cased)
- * is kept here on every save and serves the list search and the lookups through its trigram index.
+ * is kept here on every save and serves the list search and the lookups through its trigram index; so is the
+ * part of the quotes' `search_text` that names contacts (`reindexQuotes`), so the quote list finds a quote by
+ * its contacts' current names only.
  *
  * @since 0.1.0
  */
@@ -10,6 +12,7 @@ import * as Address from "@quotekit/core/Address"
 import type { AddressInput, ContactInput, ContactRow, MethodInput } from "@quotekit/core/api/ContactsApi"
 import * as Contact from "@quotekit/core/Contact"
 import type * as ContactMethod from "@quotekit/core/ContactMethod"
+import * as SearchText from "@quotekit/pg/SearchText"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 
@@ -59,6 +62,11 @@ export class ContactsRepo extends Context.Service<
     readonly setArchive: (account: number, signin: number, id: number, archiveId: number) => Effect.Effect<void>
     /** Recompute `search_text` of a company's people (after the company is renamed). */
     readonly reindexPeople: (account: number, companyId: number) => Effect.Effect<void>
+    /**
+     * Recompute `search_text` of the quotes and templates that name any of `contactIds`, directly or through a
+     * person of that company (after a rename, a change of email or company, or a merge); returns how many.
+     */
+    readonly reindexQuotes: (account: number, contactIds: ReadonlyArray<number>) => Effect.Effect<number>
   }
 >()("quotekit/server/ContactsRepo") {}
 
@@ -332,6 +340,54 @@ export const layer = Layer.effect(
             yield* sql`UPDATE contacts SET search_text = ${text}
                        WHERE account_id = ${account} AND contact_id = ${p.contact_id}`
           }
+        }).pipe(Effect.orDie),
+      reindexQuotes: (account, contactIds) =>
+        Effect.gen(function* () {
+          if (contactIds.length === 0) return 0
+          const ids = [...contactIds]
+          // The quotes naming the contacts or a person of the companies among them, each with all of its contacts
+          // in the quote's order, as the save writes them.
+          const quotes = yield* sql<{
+            readonly quote_id: number
+            readonly title: string
+            readonly quote_no: number | null
+            readonly contacts: ReadonlyArray<{
+              readonly name_first: string
+              readonly name_last: string
+              readonly company: string | null
+              readonly email: string
+            }>
+          }>`
+            WITH hit AS (
+              SELECT qc.quote_id FROM quote_contacts qc
+              WHERE qc.account_id = ${account} AND qc.contact_id = ANY(${ids}::int[])
+              UNION
+              SELECT qc.quote_id FROM contacts p
+              JOIN quote_contacts qc ON qc.account_id = p.account_id AND qc.contact_id = p.contact_id
+              WHERE p.account_id = ${account} AND p.company_id = ANY(${ids}::int[])
+            )
+            SELECT q.quote_id, q.title, q.quote_no,
+              (SELECT json_agg(json_build_object('name_first', c.name_first, 'name_last', c.name_last,
+                                                 'company', co.name_first, 'email', c.email)
+                               ORDER BY qc.contact_order, qc.quote_contact_id)
+               FROM quote_contacts qc
+               JOIN contacts c ON c.account_id = qc.account_id AND c.contact_id = qc.contact_id
+               LEFT JOIN contacts co ON co.account_id = c.account_id AND co.contact_id = c.company_id
+               WHERE qc.account_id = ${account} AND qc.quote_id = q.quote_id) AS contacts
+            FROM hit JOIN quotes q ON q.account_id = ${account} AND q.quote_id = hit.quote_id`
+          if (quotes.length === 0) return 0
+          const texts = quotes.map((q) =>
+            SearchText.quote({
+              title: q.title,
+              quote_no: q.quote_no,
+              contacts: (q.contacts ?? []).map((c) => ({ ...c, company: c.company ?? undefined }))
+            })
+          )
+          yield* sql`
+            UPDATE quotes q SET search_text = v.search_text
+            FROM unnest(${quotes.map((q) => q.quote_id)}::int[], ${texts}::text[]) AS v(quote_id, search_text)
+            WHERE q.account_id = ${account} AND q.quote_id = v.quote_id AND q.search_text <> v.search_text`
+          return quotes.length
         }).pipe(Effect.orDie)
     })
   })

@@ -23,8 +23,10 @@ import * as Discussion from "@quotekit/core/Discussion"
 import * as LineItem from "@quotekit/core/LineItem"
 import * as Message from "@quotekit/core/Message"
 import * as Money from "@quotekit/core/Money"
+import type * as PublicQuote from "@quotekit/core/PublicQuote"
 import * as QuoteAction from "@quotekit/core/QuoteAction"
 import * as QuoteSave from "@quotekit/core/QuoteSave"
+import type * as QuoteSettings from "@quotekit/core/QuoteSettings"
 import * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result } from "effect"
@@ -37,6 +39,7 @@ import { escapeHtml } from "../history/HistoryWriter.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import { type AccountFacts, type QuoteRecord, stateOf } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
+import * as Settings from "../quotes/Settings.ts"
 import { effective } from "../quotes/Views.ts"
 import * as Links from "./Links.ts"
 import * as LinkToken from "./LinkToken.ts"
@@ -104,6 +107,13 @@ const isTeamMember = (account: number) =>
     )
   })
 
+/**
+ * The public data under the quote's settings: with quantity edits turned off the quote is not customer-editable,
+ * so the page offers no quantity field and `PublicData.applyChoices` refuses a changed quantity.
+ */
+const withSettings = (quote: PublicQuote.PublicQuote, settings: QuoteSettings.Values): PublicQuote.PublicQuote =>
+  settings.customer_quantities ? quote : { ...quote, isCustomerEditable: false }
+
 /** The stored rows of the quote. */
 const rowsOf = (account: number, record: QuoteRecord) =>
   Effect.flatMap(QuoteRepo, (quotes) => quotes.rows(account as never, record.quote_id))
@@ -130,16 +140,20 @@ export const view = Effect.fn("CustomerQuote.view")(function* (token: string, pr
     )
   }
   const brand = yield* customers.brand(link.account_id)
+  const settings = yield* Settings.inForce(link.account_id, record.quote_id)
   const acceptance = yield* customers.acceptance(link.account_id, record.quote_id)
   const entries = yield* discussion.list(link.account_id, record.quote_id, { withPrivate: false })
   const notice = noticeOf(status)
   const answer: CustomerQuote = {
-    quote: PublicData.build(
-      record,
-      rows.map((r) => r.item),
-      facts,
-      status,
-      previewType
+    quote: withSettings(
+      PublicData.build(
+        record,
+        rows.map((r) => r.item),
+        facts,
+        status,
+        previewType
+      ),
+      settings
     ),
     status,
     status_label: Wording.apply(facts.noun, QuoteStatus.label(status)),
@@ -149,7 +163,7 @@ export const view = Effect.fn("CustomerQuote.view")(function* (token: string, pr
     notice: notice === null ? null : Wording.apply(facts.noun, notice),
     acceptance: Option.getOrNull(acceptance),
     can_accept: status === "sent",
-    terms_required: brand.terms_required,
+    terms_required: settings.terms_checkbox,
     signer_name: link.contact_name,
     discussion: entries.flatMap((e) => Option.toArray(Comments.toPublic(e, fileUrl(token)))),
     comments_closed: Comments.closedReason(
@@ -181,7 +195,7 @@ export const accept = Effect.fn("CustomerQuote.accept")(function* (token: string
     .withTransaction(
       Effect.gen(function* () {
         const { link, record, facts, ms, now, status } = yield* openLink(token, { forUpdate: true })
-        const brand = yield* customers.brand(link.account_id)
+        const settings = yield* Settings.inForce(link.account_id, record.quote_id)
         const form: Acceptance.Form = {
           "accept[sign_value]": payload["accept[sign_value]"],
           "accept[state_name]": payload["accept[state_name]"],
@@ -192,7 +206,7 @@ export const accept = Effect.fn("CustomerQuote.accept")(function* (token: string
         }
         const team = yield* isTeamMember(link.account_id)
         const checked = Acceptance.validate(form, {
-          termsRequired: brand.terms_required,
+          termsRequired: settings.terms_checkbox,
           previewType: team ? Math.max(1, payload.preview_type ?? 0) : (payload.preview_type ?? 0),
           signerName: link.contact_name
         })
@@ -200,12 +214,15 @@ export const accept = Effect.fn("CustomerQuote.accept")(function* (token: string
           return yield* InvalidInput.field(inputOf(checked.failure), checked.failure.message)
         if (status !== "sent" || record.status !== "sent") return yield* answered(status, facts.noun, "accept")
         const rows = yield* rowsOf(link.account_id, record)
-        const base = PublicData.build(
-          record,
-          rows.map((r) => r.item),
-          facts,
-          status,
-          0
+        const base = withSettings(
+          PublicData.build(
+            record,
+            rows.map((r) => r.item),
+            facts,
+            status,
+            0
+          ),
+          settings
         )
         const chosen = PublicData.applyChoices(base, payload.choices)
         if (Result.isFailure(chosen)) return yield* InvalidInput.field("choices", Message.notAvailableNow)

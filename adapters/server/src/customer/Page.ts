@@ -64,8 +64,10 @@ export const renderContent = (view: CustomerQuoteSchema): string => {
           PublicQuote.formatAmount(q, PublicQuote.totals(q).upFront.total)
         )}</p>`
   const notice = view.notice === null ? "" : `<p class="qk-notice" role="status">${escapeHtml(view.notice)}</p>`
+  // The page's heading names the quote and its number; the quote view's own header is hidden here (customer.css).
+  const number = q.quote_no === undefined ? "" : ` <span class="qk-number">#${q.quote_no}</span>`
   return `<header class="qk-brand">${logo}<span class="qk-account">${escapeHtml(view.branding.name)}</span></header>
-<main id="qk-main"><h1 class="qk-title">${escapeHtml(q.title === "" ? Message.untitled : q.title)}</h1>${notice}
+<main id="qk-main"><h1 class="qk-title">${escapeHtml(q.title === "" ? Message.untitled : q.title)}${number}</h1>${notice}
 <div id="qk-ssr"><ul class="qk-items">${rows}</ul>${total}</div><div id="qk-app"></div></main>`
 }
 

@@ -1,6 +1,6 @@
 /**
- * The quotes group's handlers: the editor's data and save, the list, the status actions and versions, each for
- * the session's tenant (`CurrentAccount`).
+ * The quotes group's handlers: the editor's data and save, the list, the status actions, versions and the quote
+ * page's settings, each for the session's tenant (`CurrentAccount`).
  *
  * @since 0.1.0
  */
@@ -12,6 +12,7 @@ import * as Editor from "./Editor.ts"
 import * as QuoteActions from "./QuoteActions.ts"
 import * as QuoteList from "./QuoteList.ts"
 import * as SaveQuote from "./SaveQuote.ts"
+import * as Settings from "./Settings.ts"
 import * as Versions from "./Versions.ts"
 
 /** The quotes group's handlers. */
@@ -43,5 +44,9 @@ export const layer = HttpApiBuilder.group(Api, "quotes", (handlers) =>
     .handle("versions", ({ params }) => Effect.flatMap(CurrentAccount, (t) => Versions.list(t, params.id)))
     .handle("version", ({ params }) =>
       Effect.flatMap(CurrentAccount, (t) => Versions.one(t, params.id, params.version))
+    )
+    .handle("settings", ({ params }) => Effect.flatMap(CurrentAccount, (t) => Settings.view(t, params.id)))
+    .handle("updateSettings", ({ params, payload }) =>
+      Effect.flatMap(CurrentAccount, (t) => Settings.update(t, params.id, payload))
     )
 )

@@ -324,6 +324,8 @@ export interface AccountFacts {
   readonly default_category_id: number
   readonly tax_word: string
   readonly reviews_enabled: boolean
+  /** The account's current featured reviews, those a quote with reviews on shows (the meta's `reviewCount`). */
+  readonly featured_reviews: number
   readonly taxes: TaxRate.Table
   /** The sign-in's time zone (IANA name), for "this month". */
   readonly tz: string

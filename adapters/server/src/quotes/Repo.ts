@@ -173,6 +173,7 @@ interface FactsRow {
   readonly default_category_id: number | null
   readonly tax_word: string
   readonly reviews_enabled: boolean
+  readonly featured_reviews: number
   readonly signin_tz: string | null
   readonly taxes: ReadonlyArray<{ readonly id: number; readonly rate: string }>
 }
@@ -224,7 +225,9 @@ export const layer = Layer.effect(
                  coalesce(nullif(s.name_display, ''), nullif(btrim(s.name_first || ' ' || s.name_last), ''), s.email)
                    AS who,
                  coalesce((SELECT json_agg(json_build_object('id', t.item_tax_id, 'rate', t.tax_rate::text))
-                           FROM item_taxes t WHERE t.account_id = a.account_id), '[]'::json) AS taxes
+                           FROM item_taxes t WHERE t.account_id = a.account_id), '[]'::json) AS taxes,
+                 (SELECT count(*)::int FROM reviews r
+                  WHERE r.account_id = a.account_id AND r.featured AND r.archive_id = 1) AS featured_reviews
           FROM accounts a LEFT JOIN signins s ON s.signin_id = ${tenant.signin_id}
           WHERE a.account_id = ${tenant.account_id}`.pipe(
           Effect.flatMap((found) => {
@@ -246,6 +249,7 @@ export const layer = Layer.effect(
               default_category_id: r.default_category_id ?? 0,
               tax_word: r.tax_word,
               reviews_enabled: r.reviews_enabled,
+              featured_reviews: r.featured_reviews,
               taxes,
               tz: r.signin_tz ?? "UTC"
             })

@@ -26,6 +26,7 @@ import * as RelativeTime from "@quotekit/core/RelativeTime"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { AccountCache } from "../account/Cache.ts"
 import type { AccountFacts, StoredQuote } from "./Records.ts"
 import { QuoteRepo, type RefsFound } from "./Repo.ts"
 import { QuoteSaveRepo } from "./SaveRepo.ts"
@@ -92,6 +93,7 @@ export const save = Effect.fn("SaveQuote.save")(function* (
   const repo = yield* QuoteRepo
   const saves = yield* QuoteSaveRepo
   const sql = yield* SqlClient.SqlClient
+  const cache = yield* AccountCache
   const account = tenant.account_id
   // The account facts and the ids the save refers to are read before the transaction, side by side.
   const [facts, found] = yield* Effect.all(
@@ -167,6 +169,7 @@ export const save = Effect.fn("SaveQuote.save")(function* (
           ...QuoteSave.expiryProblems(req.quote, stored?.record.status ?? "draft", isTemplate, now),
           ...QuoteSave.structureProblems(req.items),
           ...QuoteSave.sharedLockProblems(req.quote, storedQuote),
+          ...(adjusting && storedQuote !== null ? QuoteSave.adjustmentPricingProblems(req.quote, storedQuote) : []),
           ...QuoteSave.sharedItemProblems(
             req.items,
             storedRows.map((s) => ({ ...s.item, shared_account_id: s.shared_account_id }))
@@ -289,5 +292,9 @@ export const save = Effect.fn("SaveQuote.save")(function* (
         return answer
       })
     )
-    .pipe(Effect.catchTag("SqlError", (e) => Effect.die(e)))
+    .pipe(
+      Effect.catchTag("SqlError", (e) => Effect.die(e)),
+      // A template's title is in the account cache's template dropdown: every process drops it once committed.
+      Effect.tap(() => (isTemplate ? cache.invalidateAccount(account) : Effect.void))
+    )
 })

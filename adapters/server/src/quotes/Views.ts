@@ -83,7 +83,7 @@ export const metaOf = (
     reviewsEnabled: facts.reviews_enabled,
     reviewsOn: facts.reviews_enabled && (record.meta.reviewsOn ?? false),
     reviewsOnDefault: false,
-    reviewCount: 0,
+    reviewCount: facts.featured_reviews,
     reviewsChanged: false,
     expiryUpdated: extra.expiryUpdated ?? false,
     expiryDisplay: expiry._tag === "Soon" ? Wording.apply(facts.noun, expiry.message) : "",

@@ -172,7 +172,7 @@ export const layer = HttpApiBuilder.group(
           if (current === undefined) return yield* InvalidInput.field("current_password", m.currentPasswordWrong)
           yield* checkPassword(signin_id, payload.current_password, current.password_hash)
           yield* repo.setPasswordHash(signin_id, yield* passwords.hash(payload.new_password))
-          yield* repo.endOtherSessions(signin_id, session.session_id)
+          yield* auth.deleteOtherSessionsOf(signin_id, session.session_id)
           yield* auth.audit({
             account_id,
             signin_id,

@@ -67,8 +67,6 @@ export class SettingsRepo extends Context.Service<
     readonly emailTaken: (signin: number, email: string) => Effect.Effect<boolean>
     readonly setImage: (signin: number, url: string | null) => Effect.Effect<void>
     readonly setPasswordHash: (signin: number, hash: string) => Effect.Effect<void>
-    /** End every other session of a sign-in (after a password change). */
-    readonly endOtherSessions: (signin: number, keepTokenHash: string) => Effect.Effect<void>
   }
 >()("quotekit/server/SettingsRepo") {}
 
@@ -228,11 +226,6 @@ export const layer = Layer.effect(
         ),
       setPasswordHash: (signin, hash) =>
         sql`UPDATE signins SET password_hash = ${hash}, modified = now() WHERE signin_id = ${signin}`.pipe(
-          Effect.asVoid,
-          Effect.orDie
-        ),
-      endOtherSessions: (signin, keep) =>
-        sql`DELETE FROM sessions WHERE signin_id = ${signin} AND token_hash <> ${keep}`.pipe(
           Effect.asVoid,
           Effect.orDie
         )

@@ -18,6 +18,7 @@ import * as RelativeTime from "@quotekit/core/RelativeTime"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
+import { AccountCache } from "../account/Cache.ts"
 import { HistoryRepo } from "../history/Repo.ts"
 import type { AccountFacts } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
@@ -116,6 +117,7 @@ export const run = Effect.fn("Templates.run")(function* (
   const repo = yield* TemplateRepo
   const quotes = yield* QuoteRepo
   const history = yield* HistoryRepo
+  const cache = yield* AccountCache
   const sql = yield* SqlClient.SqlClient
   const facts = yield* quotes.facts(tenant)
   const route = Quote.parseRouteId(idSegment)
@@ -162,7 +164,11 @@ export const run = Effect.fn("Templates.run")(function* (
         return answer
       })
     )
-    .pipe(Effect.catchTag("SqlError", (e) => Effect.die(e)))
+    .pipe(
+      Effect.catchTag("SqlError", (e) => Effect.die(e)),
+      // The account cache's template dropdown and default template change with the template's state.
+      Effect.tap(() => cache.invalidateAccount(tenant.account_id))
+    )
 })
 
 /** The template action an archive target asks for, from the template's state. */

@@ -96,6 +96,53 @@ const saveBody = (title: string) => ({
   continue: true
 })
 
+/** The quotes as seeded, and no settings stored for any of them. */
+const settingsUnchanged = (victim: Member, ids: ReadonlyArray<number>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [row] = yield* sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM quote_settings WHERE account_id = ${victim.accountId}`
+    return row?.n === 0 && (yield* quotesUnchanged(victim, ids))
+  })
+
+/** The victim's quotes as seeded, with no email queued or follow-up started for them. */
+const noEmails = (victim: Member, ids: ReadonlyArray<number>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [row] = yield* sql<{ emails: number; follow_ups: number }>`
+      SELECT (SELECT count(*)::int FROM email_messages
+                WHERE account_id = ${victim.accountId} AND quote_id IN ${sql.in(ids)}) AS emails,
+             (SELECT count(*)::int FROM follow_ups
+                WHERE account_id = ${victim.accountId} AND quote_id IN ${sql.in(ids)}) AS follow_ups`
+    return row?.emails === 0 && row.follow_ups === 0 && (yield* quotesUnchanged(victim, ids))
+  })
+
+/** Queued emails of the victim's quotes (due in an hour, so no sender takes them); answers the emails' ids. */
+const emailSeed = (victim: Member) =>
+  Effect.gen(function* () {
+    const quotes = yield* quoteSeed(false)(victim)
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ email_message_id: number }>`
+      INSERT INTO email_messages (account_id, quote_id, subject, body_text, recipients, scheduled_when, email_status)
+      SELECT ${victim.accountId}, q, ${`Subject ${victim.marker}`}, ${`Body ${victim.marker}`},
+             ${JSON.stringify([{ name: victim.marker, email: `${victim.marker}@example.com` }])}::jsonb,
+             now() + interval '1 hour', 1
+      FROM unnest(${quotes}::int[]) AS q
+      RETURNING email_message_id`
+    return rows.map((r) => r.email_message_id)
+  })
+
+const emailsStillQueued = (victim: Member, ids: ReadonlyArray<number>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [row] = yield* sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM email_messages
+      WHERE account_id = ${victim.accountId} AND email_message_id IN ${sql.in(ids)} AND email_status = 1`
+    return row?.n === ids.length
+  })
+
+const compose = { subject: "pwned", message: "pwned", recipients: [] as Array<number> }
+
 /** Every quote probe. */
 export const quoteProbes: ReadonlyArray<Probe> = [
   quoteProbe("open a quote in the editor", (b, id) => b.get(`/get/quote-edit/edit/${id}/is-editing`)),
@@ -119,6 +166,33 @@ export const quoteProbes: ReadonlyArray<Probe> = [
   quoteProbe("view a quote version", (b, id) => b.get(`/get/quote-versions/${id}/${id}`)),
   quoteProbe("read a quote's history", (b, id) => b.get(`/get/history/quote/${id}`)),
   quoteProbe("view a quote's overview", (b, id) => b.get(`/get/quote-overview/${id}`)),
+  quoteProbe("read a quote's settings", (b, id) => b.get(`/get/quote-settings/${id}`)),
+  {
+    name: "change a quote's settings",
+    seed: quoteSeed(false),
+    request: (b, id) => b.post(`/post/quote-settings/${id}`, { terms_checkbox: true, customer_quantities: false }),
+    unchanged: settingsUnchanged
+  },
+  quoteProbe("open the email composer of a quote", (b, id) => b.get(`/get/quote-email/${id}?kind=send`)),
+  quoteProbe("list a quote's emails", (b, id) => b.get(`/get/quote-emails/${id}`)),
+  {
+    name: "email a quote",
+    seed: quoteSeed(false),
+    request: (b, id) => b.post(`/post/quote-email/send/${id}`, compose),
+    unchanged: noEmails
+  },
+  {
+    name: "follow a quote up",
+    seed: quoteSeed(false),
+    request: (b, id) => b.post(`/post/quote-email/follow-up/${id}`, compose),
+    unchanged: noEmails
+  },
+  {
+    name: "stop a queued email",
+    seed: emailSeed,
+    request: (b, id) => b.post(`/post/quote-stop-email/${id}`),
+    unchanged: emailsStillQueued
+  },
   quoteProbe("search the quote list", (b, _id, victim) => b.get(`/get/quotes?search=${victim.marker}&getCount=1`)),
   quoteProbe("read the dashboard", (b) => b.get("/get/dashboard")),
   templateProbe("open a template", (b, id) => b.get(`/get/quote-edit/template/${id}/is-editing`)),

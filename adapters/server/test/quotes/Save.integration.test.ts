@@ -435,6 +435,17 @@ describeBackends(
         assert.strictEqual(dropped.status, 400, dropped.text)
         assert.strictEqual(dropped.body._serveError.message, Message.adjustmentItemLocked)
 
+        // The accepted pricing stays: an adjustment changing the discount is refused on that field.
+        const repriced = yield* post(
+          saveBody(signinId, {
+            quote: { discount_overall: "10" },
+            items: after.items as never,
+            modifiedIn: after._modifiedIn
+          })
+        )
+        assert.strictEqual(repriced.status, 400, repriced.text)
+        assert.strictEqual(repriced.body._serveError.message, Message.adjustmentPricingLocked)
+
         // Undo Acceptance folds the adjustment in: the credited row goes, the added one stays as an ordinary row.
         const undone = yield* b.post(`/act-on/quote-action/accept-undo/${saved.quote_id}`)
         assert.strictEqual(undone.status, 200, undone.text)

@@ -86,6 +86,24 @@ describeBackends(
       })
     )
 
+    it.effect("the account cache's template dropdown and default follow template changes at once", () =>
+      Effect.gen(function* () {
+        const { browser: b, signinId } = yield* newAccount("Dropdown")
+        const cached = Effect.map(b.get("/get/cache-account"), (r) => ({
+          titles: (r.body.templates as Array<{ title: string }>).map((t) => t.title),
+          defaultTemplate: r.body.account_signin.defaultTemplate as number
+        }))
+        const before = yield* cached
+        const made = yield* saveNew(b, signinId, { quote: { title: "Deck" } }, "template")
+        // Within the cache's 5 s: each change must be seen by the next read.
+        assert.deepStrictEqual((yield* cached).titles, [...before.titles, "Deck"])
+        yield* b.post(`/post/content/make-default/${made.quote_id}`)
+        assert.strictEqual((yield* cached).defaultTemplate, made.quote_id)
+        yield* b.post(`/post/content/archive/${made.quote_id}/archived`)
+        assert.deepStrictEqual(yield* cached, { titles: before.titles, defaultTemplate: 0 })
+      })
+    )
+
     it.effect("refuses to archive or delete a shared template, and copies a template to a new one", () =>
       Effect.gen(function* () {
         const { browser: b, signinId } = yield* newAccount("Sharer")

@@ -1,0 +1,110 @@
+/**
+ * The email sender: a fiber that, every second, takes the queued emails whose time to be stopped is over
+ * (`ScheduledEmail.isDue`) and delivers them through the `Mailer`, one copy per recipient, each with that
+ * contact's own link to the quote. It works with one process on the embedded database and with several on
+ * PostgreSQL: a message is claimed with `FOR UPDATE SKIP LOCKED` and a lease (`EmailRepo.claimDue`), so two
+ * senders never take the same one, and delivery happens outside any transaction.
+ *
+ * A recipient whose copy the relay took is marked, so a retry never sends it twice. A refused or failed
+ * delivery is tried again after a minute, up to three attempts; then the email is stored as not sent with the
+ * relay's error and a history row says it could not be delivered. A process that dies mid-delivery leaves a
+ * lease that runs out after five minutes, and the message is tried again.
+ *
+ * @since 0.1.0
+ */
+import type { AccountId } from "@quotekit/core/Account"
+import * as Wording from "@quotekit/core/Wording"
+import { Clock, Duration, Effect, Layer, Schedule } from "effect"
+import { Mailer } from "../auth/Mailer.ts"
+import * as CustomerLinks from "../customer/Links.ts"
+import * as LinkToken from "../customer/LinkToken.ts"
+import * as QuoteEmails from "../email/QuoteEmails.ts"
+import { HistoryRepo } from "../history/Repo.ts"
+import { PublicUrl } from "../http/PublicUrl.ts"
+import { type Claimed, EmailRepo } from "./Repo.ts"
+import { historyHtml, placeholders } from "./Send.ts"
+
+/** How often the sender looks for due emails. */
+export const INTERVAL = Duration.seconds(1)
+/** How long a claim holds before another sender may take the message again. */
+export const LEASE_MS = 5 * 60_000
+/** Delivery attempts before an email is stored as not sent. */
+export const MAX_ATTEMPTS = 3
+/** Wait before another attempt. */
+export const RETRY_MS = 60_000
+/** Messages taken per round. */
+export const BATCH = 10
+
+/** Deliver one claimed message; the error of the first refused copy, if any. */
+const deliver = (m: Claimed) =>
+  Effect.gen(function* () {
+    const mailer = yield* Mailer
+    const repo = yield* EmailRepo
+    const base = yield* (yield* PublicUrl).current
+    const links = yield* CustomerLinks.list(m.account_id as AccountId, m.quote_id)
+    for (const r of m.recipients) {
+      if (r.delivered === true) continue
+      const token = links.find((l) => l.quote_contact_id === r.quote_contact_id)?.token ?? null
+      // A contact removed from the quote (or whose link was retired) since: no link to send them.
+      if (token === null) continue
+      const mail = QuoteEmails.quote({
+        to: r.email,
+        subject: m.subject,
+        message: m.body_text,
+        link: `${base}${LinkToken.pagePath(token)}`,
+        noun: m.noun
+      })
+      const sent = yield* Effect.result(mailer.send(mail))
+      if (sent._tag === "Failure") return sent.failure.reason
+      yield* repo.recipientDelivered(m, r.quote_contact_id)
+    }
+    return null
+  })
+
+/** One round: claim the due emails and deliver each; returns how many were delivered. */
+export const deliverDue = Effect.gen(function* () {
+  const repo = yield* EmailRepo
+  const history = yield* HistoryRepo
+  const claimed = yield* repo.claimDue(yield* Clock.currentTimeMillis, LEASE_MS, BATCH)
+  let delivered = 0
+  for (const m of claimed) {
+    const error = yield* deliver(m)
+    const at = yield* Clock.currentTimeMillis
+    if (error === null) {
+      yield* repo.delivered(m, at)
+      delivered++
+      continue
+    }
+    const final = m.attempts >= MAX_ATTEMPTS
+    yield* Effect.logWarning(`email ${m.email_message_id} not delivered (attempt ${m.attempts}): ${error}`)
+    yield* repo.failed(m, error, final, at + RETRY_MS)
+    if (final) {
+      const to = m.recipients
+        .filter((r) => r.delivered !== true)
+        .map((r) => r.email)
+        .join(", ")
+      const text = historyHtml(m.noun, Wording.catalogue(m.noun).historyEmailFailed(placeholders.to), { to }, m.subject)
+      yield* history.write({
+        account_id: m.account_id,
+        signin_id: null,
+        table: "quote",
+        category_id: m.quote_id,
+        action: "quote.emailFailed",
+        html_summary: text.summary,
+        html_full: text.full,
+        data: { quote_id: m.quote_id, email_message_id: m.email_message_id, attempts: m.attempts },
+        at
+      })
+    }
+  }
+  return delivered
+})
+
+/** Runs the sender in the background for as long as the layer lives; a failed round is logged and retried. */
+export const layer = Layer.effectDiscard(
+  deliverDue.pipe(
+    Effect.catchCause((cause) => Effect.logWarning("email sender failed", cause)),
+    Effect.repeat(Schedule.spaced(INTERVAL)),
+    Effect.forkScoped
+  )
+)
