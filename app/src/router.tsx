@@ -12,7 +12,9 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
-  redirect
+  parseSearchWith,
+  redirect,
+  stringifySearchWith
 } from "@tanstack/react-router"
 import { SigninOverlay } from "./session/SigninOverlay.tsx"
 import { AppShell } from "./shell/AppShell.tsx"
@@ -41,7 +43,8 @@ type Search = Record<string, string | undefined>
 /** Keep string query values; drop the rest, so pages read plain strings. */
 const stringSearch = (search: Record<string, unknown>): Search => {
   const out: Search = {}
-  for (const [k, v] of Object.entries(search)) if (typeof v === "string" || typeof v === "number") out[k] = String(v)
+  for (const [k, v] of Object.entries(search))
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[k] = String(v)
   return out
 }
 
@@ -163,6 +166,10 @@ const importPage = page(
   "/settings/import",
   lazy(() => import("./settings/ImportPage.tsx"), "ImportPage")
 )
+const reviews = page(
+  "/settings/reviews",
+  lazy(() => import("./reviews/ReviewsPage.tsx"), "ReviewsPage")
+)
 
 const routeTree = rootRoute.addChildren([
   index,
@@ -190,7 +197,8 @@ const routeTree = rootRoute.addChildren([
     leadsShort,
     accountSettings,
     personalSettings,
-    importPage
+    importPage,
+    reviews
   ])
 ])
 
@@ -200,6 +208,10 @@ export const makeRouter = (queryClient: QueryClient) =>
     routeTree,
     context: { queryClient },
     scrollRestoration: true,
+    // Every search value is a string (`stringSearch`): written plainly (`?do-follow-up=1`, not JSON-quoted
+    // `?do-follow-up=%221%22`) and read back as the text it is.
+    parseSearch: parseSearchWith((value) => value),
+    stringifySearch: stringifySearchWith(JSON.stringify),
     defaultPreload: "intent",
     defaultErrorComponent: RouteError
   })

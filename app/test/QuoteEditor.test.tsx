@@ -182,6 +182,33 @@ describe("QuoteEditor", () => {
     expect(document.querySelector('[data-figure="subtotal"]')!.textContent).toBe("$10.00")
   })
 
+  it("shows a long quote's rows as numbered lists of 25; a row moved into the next list keeps the focus", async () => {
+    const { field } = await setup()
+    const add = screen.getByRole("button", { name: `+ ${m.addPriceItem}` })
+    for (let i = 1; i < 30; i++) fireEvent.click(add)
+    expect(document.querySelectorAll('input[data-field="unit"]').length).toBe(30)
+    const section = screen.getByRole("region", { name: m.items })
+    const lists = section.querySelectorAll("ol")
+    // 30 price rows, the total and the closing text.
+    expect(Array.from(lists, (l) => [l.getAttribute("start"), l.children.length])).toEqual([
+      ["1", 25],
+      ["26", 7]
+    ])
+    act(() => field("quantity", 24).focus())
+    fireEvent.change(field("quantity", 24), { target: { value: "7" } })
+    fireEvent.blur(field("quantity", 24))
+    const down = within(screen.getByRole("group", { name: m.rowActions(25) })).getByRole("button", {
+      name: m.moveDown
+    })
+    act(() => down.focus())
+    fireEvent.click(down)
+    expect(field("quantity", 25).value).toBe("7")
+    expect(lists[1]!.contains(field("quantity", 25))).toBe(true)
+    expect(document.activeElement).toBe(
+      within(screen.getByRole("group", { name: m.rowActions(26) })).getByRole("button", { name: m.moveDown })
+    )
+  })
+
   it("shows the save bar once dirty, and Ctrl+S saves now", async () => {
     const onSave = vi.fn((d: Draft, _a: SaveAction) => savedAs(d))
     const { field, type } = await setup(onSave)

@@ -4,12 +4,11 @@
  * banner and highlights the fields) and the quote editor (typing in a quantity field updates the totals on
  * screen), each checked with axe-core for serious or critical accessibility violations.
  */
-import { readFile } from "node:fs/promises"
-import { createRequire } from "node:module"
 import * as Message from "@quotekit/core/Message"
-import type { Browser, Page } from "playwright-core"
+import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, serve } from "./support/AppServer.ts"
+import { axeViolations } from "./support/axe.ts"
 import { launch } from "./support/browser.ts"
 import { buildApp, distRoot } from "./support/build.ts"
 import {
@@ -26,7 +25,6 @@ let server: AppServer
 let expired: AppServer
 let signedIn = false
 let browser: Browser
-let axeSource: string
 
 beforeAll(async () => {
   await buildApp()
@@ -46,7 +44,6 @@ beforeAll(async () => {
     }
   })
   browser = await launch()
-  axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 })
 
 afterAll(async () => {
@@ -54,20 +51,6 @@ afterAll(async () => {
   await server?.close()
   await expired?.close()
 })
-
-/** Serious and critical axe violations on the page, as "rule: target" lines. */
-const axeViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe
-    return (await axe.run(document)) as {
-      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: Array<string> }> }>
-    }
-  })
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
-}
 
 describe("team app in Chromium", () => {
   it("signs in: a refused sign-in shows the banner and highlights both fields", async () => {

@@ -5,13 +5,12 @@
  * and one browser for the file, a new account per flow. Every screen visited is checked with axe-core for
  * serious or critical violations.
  */
-import { readFile } from "node:fs/promises"
-import { createRequire } from "node:module"
 import * as Message from "@quotekit/core/Message"
 import * as Wording from "@quotekit/core/Wording"
 import { Effect } from "effect"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { axeViolations } from "./support/axe.ts"
 import { launch } from "./support/browser.ts"
 import { buildOwnApp, startOn } from "./support/OwnBuildServer.ts"
 import { type RealServer, signUp } from "./support/RealServer.ts"
@@ -19,32 +18,16 @@ import { type RealServer, signUp } from "./support/RealServer.ts"
 const m = Message.catalogue
 let server: RealServer
 let browser: Browser
-let axeSource: string
 
 beforeAll(async () => {
   server = await startOn(await buildOwnApp())
   browser = await launch()
-  axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 })
 
 afterAll(async () => {
   await browser?.close()
   await server?.close()
 })
-
-/** Serious and critical axe violations on the page, as "rule: target" lines. */
-const axeViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe
-    return (await axe.run(document)) as {
-      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: Array<string> }> }>
-    }
-  })
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
-}
 
 /** The page of the running test, whose text a failure prints. */
 let current: Page | undefined
@@ -302,6 +285,28 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await context.close()
   })
 
+  it("a new template saved with 'Save & Preview' shows its preview: the template as saved, in the quote view", async () => {
+    const { page, context } = await signedInPage()
+    await page.goto(`${server.url}/content/templates/new/is-editing`)
+    await page.getByText(m.newTemplateBanner).waitFor()
+    await page.getByLabel(m.title, { exact: true }).fill("Garden path")
+    await page.getByLabel(m.itemTitle, { exact: true }).nth(0).fill("Gravel per tonne")
+    await page.locator('input[data-field="unit"]').nth(0).fill("85")
+    await page.getByRole("button", { name: m.savePreview }).click()
+    // The save moves the page to the saved template; the preview opens there.
+    await page.waitForURL(/\/content\/templates\/\d+\/is-editing/)
+    const dialog = page.getByRole("dialog", { name: m.templateTitle("Garden path") })
+    const view = dialog.locator("qk-quote-view")
+    await expect.poll(() => view.evaluate((e) => e.shadowRoot?.textContent ?? "")).toContain("Gravel per tonne")
+    expect(await axeViolations(page)).toEqual([])
+    await dialog.getByRole("button", { name: m.viewingAsCustomer }).click()
+    expect(await dialog.getByRole("button", { name: m.viewingAsCustomer }).getAttribute("aria-pressed")).toBe("true")
+    await dialog.getByRole("button", { name: m.close }).click()
+    await dialog.waitFor({ state: "hidden" })
+    expect(await page.getByText(m.unsavedChanges).count()).toBe(0)
+    await context.close()
+  })
+
   it("tax rates and categories: added, a category's default tax set in place, archived and restored", async () => {
     const { page, context } = await signedInPage()
     await page.goto(`${server.url}/content/templates?tab=taxes`)
@@ -367,11 +372,10 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await page.getByRole("button", { name: m.reopen }).click()
     await page.getByRole("button", { name: `${m.open} (1)` }).waitFor()
     await page.getByRole("button", { name: m.convertToQuote }).click()
-    // The router writes string search values JSON-quoted ("from-lead=%221%22"); the editor reads them unquoted.
     await page.waitForURL(
       (url) =>
         url.pathname === "/quotes/new/is-editing" &&
-        new URLSearchParams(url.search).get("from-lead")?.replace(/"/g, "") === String(rows[0].lead_id),
+        new URLSearchParams(url.search).get("from-lead") === String(rows[0].lead_id),
       {
         waitUntil: "commit"
       }

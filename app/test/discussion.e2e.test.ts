@@ -7,26 +7,24 @@
  * title keeps its earlier version, which the versions page opens read-only. One server and one browser for the
  * file; the quote page is checked with axe-core for serious or critical violations.
  */
-import { readFile, rm } from "node:fs/promises"
-import { createRequire } from "node:module"
+import { rm } from "node:fs/promises"
 import * as Message from "@quotekit/core/Message"
 import { Effect } from "effect"
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { buildApp, type SentQuote, type Server, sentQuote, start } from "./customer/CustomerServer.ts"
+import { buildApp, type Server, sentQuote, start, teamContext } from "./customer/CustomerServer.ts"
+import { axeViolations } from "./support/axe.ts"
 import { launch } from "./support/browser.ts"
 
 const m = Message.catalogue
 let server: Server
 let dist: string
 let browser: Browser
-let axeSource: string
 
 beforeAll(async () => {
   dist = await buildApp()
   server = await start(dist)
   browser = await launch()
-  axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 })
 
 afterAll(async () => {
@@ -34,27 +32,6 @@ afterAll(async () => {
   await server?.close()
   if (dist !== undefined) await rm(dist, { recursive: true, force: true })
 })
-
-/** Serious and critical axe violations on the page, as "rule: target" lines. */
-const axeViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe
-    return (await axe.run(document)) as {
-      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: Array<string> }> }>
-    }
-  })
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
-}
-
-/** A browser context signed in as the quote's team member (their session cookies copied over). */
-const teamContext = async (q: SentQuote): Promise<BrowserContext> => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  await context.addCookies([...q.team.cookies].map(([name, value]) => ({ name, value, url: server.url })))
-  return context
-}
 
 /** A second member of the account (not an admin), whose @mention handle is their first name. */
 const colleague = (accountId: number, first: string) =>
@@ -85,7 +62,7 @@ describe("discussion and versions in Chromium against the real server", { timeou
     await asking.getByRole("button", { name: m.send }).click()
     await asking.locator(".qk-comments").getByText("Can you start in May?").waitFor()
 
-    const team = await teamContext(q)
+    const team = await teamContext(browser, server, q)
     const page = await team.newPage()
     page.setDefaultTimeout(8_000)
     await page.goto(`${server.url}/quote/${q.quoteId}`)
@@ -126,7 +103,7 @@ describe("discussion and versions in Chromium against the real server", { timeou
     const q = await sentQuote(server)
     await q.team.ok("POST", `/act-on/quote-action/revise-dodo/${q.quoteId}`)
 
-    const team = await teamContext(q)
+    const team = await teamContext(browser, server, q)
     const page = await team.newPage()
     page.setDefaultTimeout(8_000)
     await page.goto(`${server.url}/quotes/${q.quoteId}/is-editing`)

@@ -13,6 +13,7 @@ import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import dialog from "../shell/Dialog.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
+import { LoadMoreFooter } from "../shell/LoadMoreFooter.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
 import styles from "./Records.module.css"
@@ -141,21 +142,7 @@ export const ContactListPage = () => {
             ))}
           </ul>
         )}
-        {rows.length > 0 && (
-          <div className={styles.footer}>
-            <span className={styles.muted}>{total !== null && m.shownOf(rows.length, total)}</span>
-            {list.hasNextPage && (
-              <button
-                type="button"
-                className={controls.button}
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage ? m.loading : m.loadMore}
-              </button>
-            )}
-          </div>
-        )}
+        {rows.length > 0 && <LoadMoreFooter list={list} shown={rows.length} total={total} />}
       </section>
     </div>
   )

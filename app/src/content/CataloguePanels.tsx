@@ -6,9 +6,9 @@
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import * as Money from "@quotekit/core/Money"
 import type * as TaxRate from "@quotekit/core/TaxRate"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Option } from "effect"
-import { useState } from "react"
+import { type ReactNode, useState } from "react"
 import { useApi } from "../api/client.ts"
 import styles from "../contacts/Records.module.css"
 import { useMessages } from "../page/useMessages.ts"
@@ -19,25 +19,16 @@ import controls from "../theme/Controls.module.css"
 
 const catalogueKey = ["content", "catalogue"] as const
 
-const useRefresh = () => {
-  const queryClient = useQueryClient()
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: catalogueKey })
-    void queryClient.invalidateQueries({ queryKey: accountKey })
-  }
-}
-
 /** The categories panel. */
 export const CategoriesPanel = () => {
   const m = useMessages()
   const api = useApi()
-  const refresh = useRefresh()
-  const [archived, setArchived] = useState(false)
+  const catalogue = useCatalogueList(
+    "categories",
+    (archive) => api.call((c) => c.catalogue.categories({ query: { archive } })),
+    (id, to) => api.call((c) => c.catalogue.archiveCategory({ params: { item_cat_id: id, archive_id: to } }))
+  )
   const [name, setName] = useState("")
-  const list = useQuery({
-    queryKey: [...catalogueKey, "categories", archived],
-    queryFn: () => api.call((c) => c.catalogue.categories({ query: { archive: archived ? "archived" : "current" } }))
-  })
   const create = useMutation({
     mutationFn: () =>
       api.call((c) =>
@@ -45,61 +36,26 @@ export const CategoriesPanel = () => {
       ),
     onSuccess: () => {
       setName("")
-      refresh()
+      catalogue.refresh()
     }
   })
-  const archive = useMutation({
-    mutationFn: (a: { readonly id: number; readonly to: 1 | 2 }) =>
-      api.call((c) => c.catalogue.archiveCategory({ params: { item_cat_id: a.id, archive_id: a.to } })),
-    onSuccess: refresh
-  })
   return (
-    <section className={`${controls.card} ${styles.stack}`} aria-busy={list.isPending}>
-      <CurrentArchived archived={archived} onChange={setArchived} />
-      <form
-        className={styles.line}
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (name.trim() !== "") create.mutate()
-        }}
-      >
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor="category-name">
-            {m.name}
-          </label>
-          <input
-            id="category-name"
-            className={controls.input}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-        </div>
-        <button type="submit" className={controls.button} disabled={create.isPending || name.trim() === ""}>
-          {create.isPending ? m.saving : m.addCategory}
-        </button>
-      </form>
-      {(create.isError || archive.isError) && (
-        <p role="alert" className={controls.hintError}>
-          {(create.error ?? archive.error)?.message}
-        </p>
+    <CataloguePanel
+      catalogue={catalogue}
+      create={create}
+      canAdd={name.trim() !== ""}
+      addLabel={m.addCategory}
+      empty={m.noCategories}
+      fields={<Field id="category-name" label={m.name} value={name} onChange={setName} />}
+      row={(c) => (
+        <CategoryRow
+          key={c.item_cat_id}
+          category={c}
+          onArchive={() => catalogue.toggleArchive(c.item_cat_id, c.archive_id)}
+          onSaved={catalogue.refresh}
+        />
       )}
-      {list.isError ? (
-        <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data !== undefined && list.data.length === 0 ? (
-        <p className={page.empty}>{m.noCategories}</p>
-      ) : (
-        <ul className={styles.rows}>
-          {(list.data ?? []).map((c) => (
-            <CategoryRow
-              key={c.item_cat_id}
-              category={c}
-              onArchive={() => archive.mutate({ id: c.item_cat_id, to: c.archive_id === 2 ? 1 : 2 })}
-              onSaved={refresh}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    />
   )
 }
 
@@ -107,15 +63,14 @@ export const CategoriesPanel = () => {
 export const TaxRatesPanel = () => {
   const m = useMessages()
   const api = useApi()
-  const refresh = useRefresh()
-  const [archived, setArchived] = useState(false)
+  const catalogue = useCatalogueList(
+    "taxes",
+    (archive) => api.call((c) => c.catalogue.taxes({ query: { archive } })),
+    (id, to) => api.call((c) => c.catalogue.archiveTax({ params: { item_tax_id: id as never, archive_id: to } }))
+  )
   const [description, setDescription] = useState("")
   const [rate, setRate] = useState("")
   const parsed = Money.parse(rate.trim())
-  const list = useQuery({
-    queryKey: [...catalogueKey, "taxes", archived],
-    queryFn: () => api.call((c) => c.catalogue.taxes({ query: { archive: archived ? "archived" : "current" } }))
-  })
   const create = useMutation({
     mutationFn: () =>
       api.call((c) =>
@@ -126,75 +81,234 @@ export const TaxRatesPanel = () => {
     onSuccess: () => {
       setDescription("")
       setRate("")
-      refresh()
+      catalogue.refresh()
     }
   })
-  const archive = useMutation({
-    mutationFn: (a: { readonly id: number; readonly to: 1 | 2 }) =>
-      api.call((c) => c.catalogue.archiveTax({ params: { item_tax_id: a.id as never, archive_id: a.to } })),
+  return (
+    <CataloguePanel
+      catalogue={catalogue}
+      create={create}
+      canAdd={Option.isSome(parsed)}
+      addLabel={m.addTaxRate}
+      empty={m.noTaxRates}
+      fields={
+        <>
+          <Field id="tax-description" label={m.itemBody} value={description} onChange={setDescription} />
+          <Field
+            id="tax-rate"
+            label={m.ratePercent}
+            value={rate}
+            onChange={setRate}
+            decimal
+            invalid={rate.trim() !== "" && Option.isNone(parsed)}
+          />
+        </>
+      }
+      row={(t) => (
+        <TaxRow
+          key={t.item_tax_id}
+          tax={t}
+          onArchive={() => catalogue.toggleArchive(t.item_tax_id, t.archive_id)}
+          onSaved={catalogue.refresh}
+        />
+      )}
+    />
+  )
+}
+
+/** One panel's list: Current or Archived, the entries, Archive / Restore of one, and the refresh after changes. */
+interface CatalogueList<T> {
+  readonly archived: boolean
+  readonly setArchived: (archived: boolean) => void
+  readonly list: UseQueryResult<ReadonlyArray<T>>
+  /** Archive a current entry (`archive_id` 1), restore an archived one (2). */
+  readonly toggleArchive: (id: number, archiveId: number) => void
+  readonly archiveError: Error | null
+  readonly refresh: () => void
+}
+
+/** A panel's list, loaded by `load` and archived or restored by `archive`. */
+const useCatalogueList = <T,>(
+  name: "categories" | "taxes",
+  load: (archive: "archived" | "current") => Promise<ReadonlyArray<T>>,
+  archive: (id: number, to: 1 | 2) => Promise<unknown>
+): CatalogueList<T> => {
+  const queryClient = useQueryClient()
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: catalogueKey })
+    void queryClient.invalidateQueries({ queryKey: accountKey })
+  }
+  const [archived, setArchived] = useState(false)
+  const list = useQuery({
+    queryKey: [...catalogueKey, name, archived],
+    queryFn: () => load(archived ? "archived" : "current")
+  })
+  const toggle = useMutation({
+    mutationFn: (a: { readonly id: number; readonly to: 1 | 2 }) => archive(a.id, a.to),
     onSuccess: refresh
   })
-  const rateInvalid = rate.trim() !== "" && Option.isNone(parsed)
+  return {
+    archived,
+    setArchived,
+    list,
+    toggleArchive: (id, archiveId) => toggle.mutate({ id, to: archiveId === 2 ? 1 : 2 }),
+    archiveError: toggle.error,
+    refresh
+  }
+}
+
+/** What the panels' forms use of a mutation (an add or an edit). */
+interface Mutation {
+  readonly isPending: boolean
+  readonly error: Error | null
+  readonly mutate: () => void
+}
+
+/**
+ * A panel: Current / Archived; the add form (`fields`, then the add button, enabled while `canAdd`); the add's
+ * failure, else the last archive's; then the entries, or `empty`.
+ */
+const CataloguePanel = <T,>({
+  catalogue,
+  create,
+  canAdd,
+  addLabel,
+  empty,
+  fields,
+  row
+}: {
+  readonly catalogue: CatalogueList<T>
+  readonly create: Mutation
+  readonly canAdd: boolean
+  readonly addLabel: string
+  readonly empty: string
+  readonly fields: ReactNode
+  readonly row: (entry: T) => ReactNode
+}) => {
+  const m = useMessages()
+  const { list } = catalogue
+  const failure = create.error ?? catalogue.archiveError
   return (
     <section className={`${controls.card} ${styles.stack}`} aria-busy={list.isPending}>
-      <CurrentArchived archived={archived} onChange={setArchived} />
+      <CurrentArchived archived={catalogue.archived} onChange={catalogue.setArchived} />
       <form
         className={styles.line}
         onSubmit={(e) => {
           e.preventDefault()
-          if (Option.isSome(parsed)) create.mutate()
+          if (canAdd) create.mutate()
         }}
       >
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor="tax-description">
-            {m.itemBody}
-          </label>
-          <input
-            id="tax-description"
-            className={controls.input}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-          />
-        </div>
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor="tax-rate">
-            {m.ratePercent}
-          </label>
-          <input
-            id="tax-rate"
-            className={`${controls.input} ${controls.number}`}
-            inputMode="decimal"
-            value={rate}
-            aria-invalid={rateInvalid}
-            onChange={(e) => setRate(e.currentTarget.value)}
-          />
-        </div>
-        <button type="submit" className={controls.button} disabled={create.isPending || Option.isNone(parsed)}>
-          {create.isPending ? m.saving : m.addTaxRate}
+        {fields}
+        <button type="submit" className={controls.button} disabled={create.isPending || !canAdd}>
+          {create.isPending ? m.saving : addLabel}
         </button>
       </form>
-      {(create.isError || archive.isError) && (
+      {failure !== null && (
         <p role="alert" className={controls.hintError}>
-          {(create.error ?? archive.error)?.message}
+          {failure.message}
         </p>
       )}
       {list.isError ? (
         <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data !== undefined && list.data.length === 0 ? (
-        <p className={page.empty}>{m.noTaxRates}</p>
+        <p className={page.empty}>{empty}</p>
       ) : (
-        <ul className={styles.rows}>
-          {(list.data ?? []).map((t) => (
-            <TaxRow
-              key={t.item_tax_id}
-              tax={t}
-              onArchive={() => archive.mutate({ id: t.item_tax_id, to: t.archive_id === 2 ? 1 : 2 })}
-              onSaved={refresh}
-            />
-          ))}
-        </ul>
+        <ul className={styles.rows}>{(list.data ?? []).map(row)}</ul>
       )}
     </section>
+  )
+}
+
+/** A labelled text input of the panels' forms; `decimal` for a rate. */
+const Field = ({
+  id,
+  label,
+  value,
+  onChange,
+  decimal = false,
+  invalid
+}: {
+  readonly id: string
+  readonly label: string
+  readonly value: string
+  readonly onChange: (value: string) => void
+  readonly decimal?: boolean
+  readonly invalid?: boolean
+}) => (
+  <div className={controls.field}>
+    <label className={controls.label} htmlFor={id}>
+      {label}
+    </label>
+    <input
+      id={id}
+      className={decimal ? `${controls.input} ${controls.number}` : controls.input}
+      inputMode={decimal ? "decimal" : undefined}
+      value={value}
+      aria-invalid={invalid}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  </div>
+)
+
+/**
+ * An entry's row: in place, the edit form (its fields, Save while `canSave`, Cancel, the save's failure); else
+ * what it shows and Edit. Archive or Restore either way.
+ */
+const EditableRow = ({
+  editing,
+  setEditing,
+  fields,
+  canSave,
+  save,
+  shows,
+  archived,
+  onArchive
+}: {
+  readonly editing: boolean
+  readonly setEditing: (editing: boolean) => void
+  readonly fields: ReactNode
+  readonly canSave: boolean
+  readonly save: Mutation
+  readonly shows: ReactNode
+  readonly archived: boolean
+  readonly onArchive: () => void
+}) => {
+  const m = useMessages()
+  return (
+    <li className={styles.row}>
+      {editing ? (
+        <form
+          className={`${styles.line} ${styles.rowMain}`}
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (canSave) save.mutate()
+          }}
+        >
+          {fields}
+          <button type="submit" className={controls.primary} disabled={save.isPending || !canSave}>
+            {save.isPending ? m.saving : m.save}
+          </button>
+          <button type="button" className={controls.ghost} onClick={() => setEditing(false)}>
+            {m.cancel}
+          </button>
+          {save.error !== null && (
+            <span role="alert" className={controls.hintError}>
+              {save.error.message}
+            </span>
+          )}
+        </form>
+      ) : (
+        <>
+          <span className={styles.rowMain}>{shows}</span>
+          <button type="button" className={controls.ghost} onClick={() => setEditing(true)}>
+            {m.edit}
+          </button>
+        </>
+      )}
+      <button type="button" className={controls.button} onClick={onArchive}>
+        {archived ? m.restore : m.archive}
+      </button>
+    </li>
   )
 }
 
@@ -249,26 +363,16 @@ const CategoryRow = ({
   })
   const taxLabel = taxes.find((t) => t.item_tax_id === category.tax_id_default)
   return (
-    <li className={styles.row}>
-      {editing ? (
-        <form
-          className={`${styles.line} ${styles.rowMain}`}
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (name.trim() !== "") save.mutate()
-          }}
-        >
-          <div className={controls.field}>
-            <label className={controls.label} htmlFor={`category-${category.item_cat_id}`}>
-              {m.name}
-            </label>
-            <input
-              id={`category-${category.item_cat_id}`}
-              className={controls.input}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-            />
-          </div>
+    <EditableRow
+      editing={editing}
+      setEditing={setEditing}
+      canSave={name.trim() !== ""}
+      save={save}
+      archived={category.archive_id === 2}
+      onArchive={onArchive}
+      fields={
+        <>
+          <Field id={`category-${category.item_cat_id}`} label={m.name} value={name} onChange={setName} />
           <div className={controls.field}>
             <label className={controls.label} htmlFor={`category-tax-${category.item_cat_id}`}>
               {m.defaultTax}
@@ -287,37 +391,19 @@ const CategoryRow = ({
               ))}
             </select>
           </div>
-          <button type="submit" className={controls.primary} disabled={save.isPending || name.trim() === ""}>
-            {save.isPending ? m.saving : m.save}
-          </button>
-          <button type="button" className={controls.ghost} onClick={() => setEditing(false)}>
-            {m.cancel}
-          </button>
-          {save.isError && (
-            <span role="alert" className={controls.hintError}>
-              {save.error.message}
-            </span>
-          )}
-        </form>
-      ) : (
-        <>
-          <span className={styles.rowMain}>
-            {category.name}
-            {taxLabel !== undefined && (
-              <span
-                className={styles.muted}
-              >{`${m.defaultTax}: ${taxLabel.description} ${Money.formatTrimmed(taxLabel.tax_rate, 0, 4)}%`}</span>
-            )}
-          </span>
-          <button type="button" className={controls.ghost} onClick={() => setEditing(true)}>
-            {m.edit}
-          </button>
         </>
-      )}
-      <button type="button" className={controls.button} onClick={onArchive}>
-        {category.archive_id === 2 ? m.restore : m.archive}
-      </button>
-    </li>
+      }
+      shows={
+        <>
+          {category.name}
+          {taxLabel !== undefined && (
+            <span
+              className={styles.muted}
+            >{`${m.defaultTax}: ${taxLabel.description} ${Money.formatTrimmed(taxLabel.tax_rate, 0, 4)}%`}</span>
+          )}
+        </>
+      }
+    />
   )
 }
 
@@ -351,64 +437,36 @@ const TaxRow = ({
     }
   })
   return (
-    <li className={styles.row}>
-      {editing ? (
-        <form
-          className={`${styles.line} ${styles.rowMain}`}
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (Option.isSome(parsed)) save.mutate()
-          }}
-        >
-          <div className={controls.field}>
-            <label className={controls.label} htmlFor={`tax-description-${tax.item_tax_id}`}>
-              {m.itemBody}
-            </label>
-            <input
-              id={`tax-description-${tax.item_tax_id}`}
-              className={controls.input}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-            />
-          </div>
-          <div className={controls.field}>
-            <label className={controls.label} htmlFor={`tax-rate-${tax.item_tax_id}`}>
-              {m.ratePercent}
-            </label>
-            <input
-              id={`tax-rate-${tax.item_tax_id}`}
-              className={`${controls.input} ${controls.number}`}
-              inputMode="decimal"
-              value={rate}
-              aria-invalid={Option.isNone(parsed)}
-              onChange={(e) => setRate(e.currentTarget.value)}
-            />
-          </div>
-          <button type="submit" className={controls.primary} disabled={save.isPending || Option.isNone(parsed)}>
-            {save.isPending ? m.saving : m.save}
-          </button>
-          <button type="button" className={controls.ghost} onClick={() => setEditing(false)}>
-            {m.cancel}
-          </button>
-          {save.isError && (
-            <span role="alert" className={controls.hintError}>
-              {save.error.message}
-            </span>
-          )}
-        </form>
-      ) : (
+    <EditableRow
+      editing={editing}
+      setEditing={setEditing}
+      canSave={Option.isSome(parsed)}
+      save={save}
+      archived={tax.archive_id === 2}
+      onArchive={onArchive}
+      fields={
         <>
-          <span className={styles.rowMain}>
-            {tax.description} {Money.formatTrimmed(tax.tax_rate, 0, 4)}%
-          </span>
-          <button type="button" className={controls.ghost} onClick={() => setEditing(true)}>
-            {m.edit}
-          </button>
+          <Field
+            id={`tax-description-${tax.item_tax_id}`}
+            label={m.itemBody}
+            value={description}
+            onChange={setDescription}
+          />
+          <Field
+            id={`tax-rate-${tax.item_tax_id}`}
+            label={m.ratePercent}
+            value={rate}
+            onChange={setRate}
+            decimal
+            invalid={Option.isNone(parsed)}
+          />
         </>
-      )}
-      <button type="button" className={controls.button} onClick={onArchive}>
-        {tax.archive_id === 2 ? m.restore : m.archive}
-      </button>
-    </li>
+      }
+      shows={
+        <>
+          {tax.description} {Money.formatTrimmed(tax.tax_rate, 0, 4)}%
+        </>
+      }
+    />
   )
 }

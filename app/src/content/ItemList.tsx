@@ -12,8 +12,8 @@ import { useState } from "react"
 import { useApi } from "../api/client.ts"
 import styles from "../contacts/Records.module.css"
 import { useMessages } from "../page/useMessages.ts"
-import { LoadFailure } from "../shell/LoadFailure.tsx"
-import page from "../shell/Page.module.css"
+import { LoadMoreFooter } from "../shell/LoadMoreFooter.tsx"
+import { PagedListCard } from "../shell/PagedListCard.tsx"
 import controls from "../theme/Controls.module.css"
 import { ArchiveFilter } from "./ArchiveFilter.tsx"
 
@@ -70,61 +70,41 @@ export const ItemList = ({ kind }: { readonly kind: ItemsApi.ItemKind }) => {
           {kind === "price-items" ? m.newPriceItem : m.newTextItem}
         </Link>
       </div>
-      <section className={controls.card} aria-busy={list.isPending}>
-        {list.isError ? (
-          <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.isPending ? (
-          <p className={page.empty}>{m.loading}</p>
-        ) : rows.length === 0 ? (
-          <p className={page.empty}>{search.trim() !== "" ? m.noResults : m.noItems}</p>
-        ) : (
-          <ul className={styles.rows}>
-            {rows
-              .filter((r) => String(r.item_id) !== loser)
-              .map((r) => (
-                <li key={r.item_id} className={styles.row}>
-                  <div className={styles.rowMain}>
-                    <Link
-                      to={editor}
-                      params={{ itemId: String(r.item_id) }}
-                      search={loser === undefined ? {} : { merge_loser: loser }}
-                      className={styles.rowTitle}
-                    >
-                      {r.item_title || m.untitled}
-                    </Link>
-                    <span className={styles.muted}>
-                      {[
-                        r.item_code,
-                        ItemsApi.typeOfKind(kind) === 1 ? Money.format(r.price_unit) : "",
-                        r.templates_count > 0 ? m.usedIn(r.templates_count) : ""
-                      ]
-                        .filter((s) => s !== "")
-                        .join(" · ")}
-                    </span>
-                  </div>
-                  {r.archive_id !== 1 && (
-                    <span className={styles.sticker}>{r.archive_id === 2 ? m.archived : m.deleted}</span>
-                  )}
-                </li>
-              ))}
-          </ul>
-        )}
-        {rows.length > 0 && (
-          <div className={styles.footer}>
-            <span className={styles.muted}>{total !== null && m.shownOf(rows.length, total)}</span>
-            {list.hasNextPage && (
-              <button
-                type="button"
-                className={controls.button}
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage ? m.loading : m.loadMore}
-              </button>
-            )}
-          </div>
-        )}
-      </section>
+      <PagedListCard
+        list={list}
+        count={rows.length}
+        empty={search.trim() !== "" ? m.noResults : m.noItems}
+        footer={rows.length > 0 && <LoadMoreFooter list={list} shown={rows.length} total={total} />}
+      >
+        {rows
+          .filter((r) => String(r.item_id) !== loser)
+          .map((r) => (
+            <li key={r.item_id} className={styles.row}>
+              <div className={styles.rowMain}>
+                <Link
+                  to={editor}
+                  params={{ itemId: String(r.item_id) }}
+                  search={loser === undefined ? {} : { merge_loser: loser }}
+                  className={styles.rowTitle}
+                >
+                  {r.item_title || m.untitled}
+                </Link>
+                <span className={styles.muted}>
+                  {[
+                    r.item_code,
+                    ItemsApi.typeOfKind(kind) === 1 ? Money.format(r.price_unit) : "",
+                    r.templates_count > 0 ? m.usedIn(r.templates_count) : ""
+                  ]
+                    .filter((s) => s !== "")
+                    .join(" · ")}
+                </span>
+              </div>
+              {r.archive_id !== 1 && (
+                <span className={styles.sticker}>{r.archive_id === 2 ? m.archived : m.deleted}</span>
+              )}
+            </li>
+          ))}
+      </PagedListCard>
     </div>
   )
 }

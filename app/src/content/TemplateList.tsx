@@ -14,8 +14,7 @@ import styles from "../contacts/Records.module.css"
 import { useMessages } from "../page/useMessages.ts"
 import { accountKey } from "../session/useAccount.ts"
 import dialog from "../shell/Dialog.module.css"
-import { LoadFailure } from "../shell/LoadFailure.tsx"
-import page from "../shell/Page.module.css"
+import { PagedListCard } from "../shell/PagedListCard.tsx"
 import controls from "../theme/Controls.module.css"
 import { ArchiveFilter } from "./ArchiveFilter.tsx"
 
@@ -60,34 +59,11 @@ export const TemplateList = () => {
           {m.newTemplate}
         </Link>
       </div>
-      <section className={controls.card} aria-busy={list.isPending}>
-        {list.isError ? (
-          <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.isPending ? (
-          <p className={page.empty}>{m.loading}</p>
-        ) : rows.length === 0 ? (
-          <p className={page.empty}>{search.trim() !== "" ? m.noResults : m.noTemplates}</p>
-        ) : (
-          <ul className={styles.rows}>
-            {rows.map((t) => (
-              <TemplateRowView key={t.quote_id} row={t} />
-            ))}
-          </ul>
-        )}
-        {list.hasNextPage && (
-          <div className={styles.footer}>
-            <span />
-            <button
-              type="button"
-              className={controls.button}
-              disabled={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? m.loading : m.loadMore}
-            </button>
-          </div>
-        )}
-      </section>
+      <PagedListCard list={list} count={rows.length} empty={search.trim() !== "" ? m.noResults : m.noTemplates}>
+        {rows.map((t) => (
+          <TemplateRowView key={t.quote_id} row={t} />
+        ))}
+      </PagedListCard>
     </div>
   )
 }

@@ -111,7 +111,8 @@ export const CommentEditor = ({
     dispatch({ _tag: "Discard" })
     onCancel?.()
   }
-  const unsent = type === Discussion.Type.signinPrivate ? m.notAdded : m.notSent
+  // A private note is added to the quote, not sent to the customer.
+  const unsent = Discussion.isPrivate(type) ? m.notAdded : m.notSent
   return (
     // The fieldset is the drop zone: files dropped anywhere on the editor are attached.
     <fieldset
@@ -225,7 +226,11 @@ export const CommentEditor = ({
         >
           {state === "loading" ? m.saving : sendLabel}
         </button>
-        {EditorState.showsUnsent(state) && <span className={controls.hintWarning}>{unsent}</span>}
+        {EditorState.showsUnsent(state, hasContent) && (
+          <span className={controls.hintWarning} role="status">
+            {unsent}
+          </span>
+        )}
         <input
           ref={picker}
           type="file"

@@ -26,8 +26,9 @@ export const next = (state: State, event: Event): State => {
   switch (event._tag) {
     case "Focus":
       return state === "loading" ? state : "inFocus"
+    // From clean too: a box that kept its focus through a send (no new Focus event) still warns when left.
     case "Blur":
-      return state === "inFocus" ? "blurring" : state
+      return state === "inFocus" || state === "clean" ? "blurring" : state
     case "BlurSettled":
       return state === "blurring" ? (event.hasContent ? "dirty" : "clean") : state
     case "Send":
@@ -41,5 +42,8 @@ export const next = (state: State, event: Event): State => {
   }
 }
 
-/** Whether the unsent warning shows: content left behind without focus. */
-export const showsUnsent = (state: State): boolean => state === "dirty"
+/**
+ * Whether the unsent warning shows: content left behind without focus. The content is asked again because files
+ * can be removed while the box has no focus, which leaves `dirty` with nothing to send.
+ */
+export const showsUnsent = (state: State, hasContent: boolean): boolean => state === "dirty" && hasContent

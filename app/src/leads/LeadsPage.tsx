@@ -11,8 +11,8 @@ import styles from "../contacts/Records.module.css"
 import { useNow } from "../history/useNow.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
-import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
+import { PagedListCard } from "../shell/PagedListCard.tsx"
 import controls from "../theme/Controls.module.css"
 import { LeadPanel } from "./LeadPanel.tsx"
 
@@ -58,50 +58,27 @@ export const LeadsPage = () => {
               </button>
             ))}
           </fieldset>
-          <section className={controls.card} aria-busy={list.isPending}>
-            {list.isError ? (
-              <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
-            ) : list.isPending ? (
-              <p className={page.empty}>{m.loading}</p>
-            ) : rows.length === 0 ? (
-              <p className={page.empty}>{m.noLeads}</p>
-            ) : (
-              <ul className={styles.rows}>
-                {rows.map((l) => (
-                  <li key={l.lead_id} className={styles.row} aria-current={l.lead_id === chosen}>
-                    <div className={styles.rowMain}>
-                      <Link
-                        to="/c/leads/$leadId"
-                        params={{ leadId: String(l.lead_id) }}
-                        search={search}
-                        className={styles.rowTitle}
-                      >
-                        {l.display_name}
-                      </Link>
-                      <span className={styles.muted}>
-                        {l.lead_subject !== "" ? `${l.lead_subject} · ` : ""}
-                        {RelativeTime.describe(l.lead_creation, now)}
-                      </span>
-                    </div>
-                    {l.lead_status !== 1 && <span className={styles.sticker}>{l.status_label}</span>}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {list.hasNextPage && (
-              <div className={styles.footer}>
-                <span />
-                <button
-                  type="button"
-                  className={controls.button}
-                  disabled={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
-                >
-                  {list.isFetchingNextPage ? m.loading : m.loadMore}
-                </button>
-              </div>
-            )}
-          </section>
+          <PagedListCard list={list} count={rows.length} empty={m.noLeads}>
+            {rows.map((l) => (
+              <li key={l.lead_id} className={styles.row} aria-current={l.lead_id === chosen}>
+                <div className={styles.rowMain}>
+                  <Link
+                    to="/c/leads/$leadId"
+                    params={{ leadId: String(l.lead_id) }}
+                    search={search}
+                    className={styles.rowTitle}
+                  >
+                    {l.display_name}
+                  </Link>
+                  <span className={styles.muted}>
+                    {l.lead_subject !== "" ? `${l.lead_subject} · ` : ""}
+                    {RelativeTime.describe(l.lead_creation, now)}
+                  </span>
+                </div>
+                {l.lead_status !== 1 && <span className={styles.sticker}>{l.status_label}</span>}
+              </li>
+            ))}
+          </PagedListCard>
         </div>
         <div>
           {chosen === undefined ? (

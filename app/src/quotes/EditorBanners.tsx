@@ -1,9 +1,12 @@
 /**
  * The notices above the editor, from the server's banner facts: 'This is a new Template.', 'This is a copy of
  * the Quote.' / '... Template.', 'N Linked Items were matched.' and, for an example, 'Here’s a draft quote
- * based on the example.'.
+ * based on the example.'. In adjustment mode, which adjustment is being made ('Adjustment B …', with the rule
+ * that earlier items can only be credited) and the core's limit warning when it applies (`Adjustment.warning`).
  */
+import * as Adjustment from "@quotekit/core/Adjustment"
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
+import { Option } from "effect"
 import { memo } from "react"
 import { useMessages } from "../page/useMessages.ts"
 import banner from "../shell/Banner.module.css"
@@ -16,18 +19,38 @@ export const bannerTexts = (m: ReturnType<typeof useMessages>, b: QuotesApi.Bann
   ...(b.matchCount > 0 ? [m.linkedItemsMatched(b.matchCount)] : [])
 ]
 
-/** The banner; nothing when no fact applies. */
+/** The banners; nothing when no fact applies. `adjIndex` is the adjustment being made (0: not adjusting). */
 export const EditorBanners = memo(function EditorBanners({
-  banners
+  banners,
+  adjIndex = 0
 }: {
   readonly banners: QuotesApi.Banners | undefined
+  readonly adjIndex?: number
 }) {
   const m = useMessages()
   const texts = banners === undefined ? [] : bannerTexts(m, banners)
-  if (texts.length === 0) return null
+  const adjusting = Adjustment.isAdjustment(adjIndex)
+  const warning = adjusting ? Option.getOrNull(Adjustment.warning(adjIndex)) : null
   return (
-    <div className={banner.banner} role="status">
-      <p className={banner.title}>{texts.join(" ")}</p>
-    </div>
+    <>
+      {adjusting && (
+        <div className={banner.banner} role="status" data-adjustment-banner={Adjustment.letter(adjIndex)}>
+          <div>
+            <p className={banner.title}>{m.makingAdjustment(Adjustment.letter(adjIndex))}</p>
+            <p className={banner.detail}>{m.adjustmentItemLocked}</p>
+          </div>
+        </div>
+      )}
+      {warning !== null && (
+        <div className={banner.warning} role="status" data-adjustment-warning>
+          <p className={banner.title}>{warning}</p>
+        </div>
+      )}
+      {texts.length > 0 && (
+        <div className={banner.banner} role="status">
+          <p className={banner.title}>{texts.join(" ")}</p>
+        </div>
+      )}
+    </>
   )
 })

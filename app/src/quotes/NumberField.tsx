@@ -14,7 +14,8 @@ import styles from "./QuoteEditor.module.css"
 
 /** Props of a number field. */
 export interface NumberFieldProps {
-  readonly value: Money.Decimal
+  /** The committed value: any decimal (a `BigDecimal`, or a plain `Money.Fixed` figure from the totals). */
+  readonly value: Money.Fixed
   readonly preset: NumberInput.Preset
   readonly onValue: (value: Money.Decimal) => void
   /** The accessible name (shown as a label unless `hideLabel`). */

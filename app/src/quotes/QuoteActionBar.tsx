@@ -3,8 +3,19 @@
  * sent by the server as `offers`), with its label, its disabled reason as the button's hint, Complete /
  * 'Complete & Invoice' / Dismiss as checked toggles, and the confirmations: 'Okay to Save?' and 'Okay to
  * Save first?' ask in a dialog; 'Really?' is a two-click button (the first click arms it).
+ *
+ * An accepted quote also gets 'Add or Credit Items', which opens the editor in adjustment mode
+ * (`/quotes/{id}/is-adjustment`), disabled by the core's rule (`Adjustment.addOrCreditItems`): when the quote
+ * is finished, its price_current is 0, or the adjustment limit is reached.
  */
+import * as Adjustment from "@quotekit/core/Adjustment"
+import * as ArchiveState from "@quotekit/core/ArchiveState"
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
+import type * as Quote from "@quotekit/core/Quote"
+import * as QuoteRoute from "@quotekit/core/QuoteRoute"
+import * as QuoteSave from "@quotekit/core/QuoteSave"
+import { Link } from "@tanstack/react-router"
+import { Option, Result } from "effect"
 import { AlertDialog } from "radix-ui"
 import { useState } from "react"
 import { useMessages } from "../page/useMessages.ts"
@@ -82,21 +93,84 @@ const OfferButton = ({
   )
 }
 
-/** The bar. The Active/Waiting pair is the page's dropdown, so it is left out here. */
+/** 'Add or Credit Items' as the bar shows it: where it goes, and why it is disabled (`null`: enabled). */
+export interface AdjustOffer {
+  readonly href: string
+  readonly disabledReason: string | null
+}
+
+/**
+ * 'Add or Credit Items' for a quote: offered on accepted quotes only (`QuoteSave.isAdjustable`), disabled as
+ * `Adjustment.addOrCreditItems` says. The quote page knows no invoices (the overview carries none), so every
+ * adjustment counts as still editable: the limit then never disables the button, exactly as the server's
+ * `Adjustment.begin` decides while no invoice exists; the editor's load refuses with the limit message otherwise.
+ */
+export const adjustOffer = (
+  m: ReturnType<typeof useMessages>,
+  quote: Pick<Quote.Quote, "quote_id" | "status" | "archive_id" | "price_current" | "last_item_adj">
+): AdjustOffer | null => {
+  if (!QuoteSave.isAdjustable(quote.status)) return null
+  const archive = Option.getOrElse(ArchiveState.fromId(quote.archive_id), () => "active" as const)
+  const check = Adjustment.addOrCreditItems(
+    { archive, price_current: quote.price_current, nextAdjIndex: quote.last_item_adj ?? 0 },
+    []
+  )
+  const reasons: Record<Adjustment.Disabled, string> = {
+    finished: m.adjustFinished,
+    "no-price": m.adjustNoPrice,
+    "limit-reached": m.adjustmentLimitReached
+  }
+  return {
+    href: QuoteRoute.editor("edit", quote.quote_id, "is-adjustment"),
+    disabledReason: Result.isFailure(check) ? reasons[check.failure] : null
+  }
+}
+
+const AdjustButton = ({ offer, busy }: { readonly offer: AdjustOffer; readonly busy: boolean }) => {
+  const m = useMessages()
+  if (offer.disabledReason === null && !busy)
+    return (
+      <Link to={offer.href} className={controls.button} data-action="addOrCreditItems">
+        {m.addOrCreditItems}
+      </Link>
+    )
+  return (
+    <button
+      type="button"
+      className={controls.button}
+      disabled
+      data-action="addOrCreditItems"
+      {...(offer.disabledReason === null
+        ? {}
+        : { title: offer.disabledReason, "aria-description": offer.disabledReason })}
+    >
+      {m.addOrCreditItems}
+    </button>
+  )
+}
+
+/**
+ * The bar. The Active/Waiting pair is the page's dropdown, so it is left out here. With `quote`, an accepted
+ * quote gets 'Add or Credit Items' (`adjustOffer`).
+ */
 export const QuoteActionBar = ({
   offers,
   busy,
-  onRun
+  onRun,
+  quote
 }: {
   readonly offers: ReadonlyArray<QuotesApi.ActionOffer>
   readonly busy: boolean
   readonly onRun: Run
+  readonly quote?: Parameters<typeof adjustOffer>[1]
 }) => {
   const m = useMessages()
   const shown = offers.filter((o) => o.action !== "markActive" && o.action !== "markWaiting")
-  if (shown.length === 0) return null
+  const adjust = quote === undefined ? null : adjustOffer(m, quote)
+  if (shown.length === 0 && adjust === null) return null
   return (
     <div className={styles.actionBar} role="toolbar" aria-label={m.quoteActions}>
+      {adjust !== null && <AdjustButton offer={adjust} busy={busy} />}
       {shown.map((o) => (
         <OfferButton key={o.action} offer={o} busy={busy} onRun={onRun} />
       ))}

@@ -1,17 +1,22 @@
 /**
  * The quote editor: the window title ('Draft: …', 'Editing: …', 'Template: …'), the quote's details (title, sent
  * and expiry dates with their checks, currency, tax mode, discount, deposit, author), the rows, the totals and
- * the save bar. State lives in `useQuoteDraft`; totals are recomputed by the core's `QuoteTotals` on every change
- * and never stored.
+ * the save bar. State lives in `useQuoteDraft`; totals are recomputed once per change by the core's
+ * `QuoteTotals.computeFixed` (plain figures, no decimal objects built) and never stored.
+ *
+ * In adjustment mode (`/quotes/{id}/is-adjustment`) the header names the adjustment being made ('Adjustment B')
+ * with the core's limit warning, the quote's settings and contacts show read-only, rows from earlier rounds
+ * offer only 'Credit' / 'Uncredit', and credited rows count in no total.
  */
+
+import * as Adjustment from "@quotekit/core/Adjustment"
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
 import * as Currency from "@quotekit/core/Currency"
 import * as LineItem from "@quotekit/core/LineItem"
-import * as Quote from "@quotekit/core/Quote"
 import { Link } from "@tanstack/react-router"
 import { Option } from "effect"
-import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { type ChangeWarning, isFailure } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
@@ -20,7 +25,7 @@ import { FormBanner } from "../signin/FormBanner.tsx"
 import controls from "../theme/Controls.module.css"
 import { EditorBanners } from "./EditorBanners.tsx"
 import { ItemLookup } from "./ItemLookup.tsx"
-import { ItemRow } from "./ItemRow.tsx"
+import { ItemRow, type ItemRowProps, sameFigure } from "./ItemRow.tsx"
 import { LeadPanel } from "./LeadPanel.tsx"
 import { QuoteContacts } from "./QuoteContacts.tsx"
 import { QuoteDetails } from "./QuoteDetails.tsx"
@@ -28,7 +33,7 @@ import styles from "./QuoteEditor.module.css"
 import { type SaveAction, SaveBar } from "./SaveBar.tsx"
 import { SaveConflict } from "./SaveConflict.tsx"
 import { TotalsPanel } from "./TotalsPanel.tsx"
-import { type Draft, type SavedIds, taxTable, useQuoteDraft } from "./useQuoteDraft.ts"
+import { type Draft, draftTotals, type SavedIds, taxTable, useQuoteDraft } from "./useQuoteDraft.ts"
 
 /** What a save returns to the editor: the saved ids and where to go next. */
 export interface SaveResult extends SavedIds {
@@ -58,11 +63,11 @@ export interface QuoteEditorProps {
 
 const wallClock = () => Math.floor(Date.now() / 1000)
 
-/** The window title of a draft, from the catalogue. */
+/** The window title of a draft, from the catalogue ('Editing: …' for a sent quote being revised or adjusted). */
 export const windowTitle = (m: ReturnType<typeof useMessages>, draft: Draft): string =>
   draft.mode === "template"
     ? m.templateTitle(draft.quote.title)
-    : draft.quote.status === "sentEditing"
+    : draft.quote.status === "sentEditing" || Adjustment.isAdjustment(draft.adjIndex)
       ? m.editingTitle(draft.quote.title)
       : m.draftTitle(draft.quote.title)
 
@@ -92,7 +97,8 @@ export const QuoteEditor = ({
       onSaved?.(next.href, next.action)
     }
   }, [next, draft.dirty, onSaved])
-  const { quote, items } = draft
+  const { quote, items, adjIndex } = draft
+  const adjusting = Adjustment.isAdjustment(adjIndex)
   const signin = account.account_signin
   usePageTitle(windowTitle(m, draft))
 
@@ -100,9 +106,12 @@ export const QuoteEditor = ({
   const { amounts_entered, discount_overall, deposit_percent } = quote
   // Only the quote's pricing settings feed the totals, so a title keystroke does not recompute them.
   const totals = useMemo(
-    () => Quote.totals({ amounts_entered, discount_overall, deposit_percent }, items, table),
+    () => draftTotals(items, { amounts_entered, discount_overall, deposit_percent }, table),
     [items, amounts_entered, discount_overall, deposit_percent, table]
   )
+  // Credited rows are left out of the totals pass: `counted` walks its figures alongside the rows.
+  const hasCredits = totals.items.length !== items.length
+  let counted = 0
   const currency = Option.getOrElse(Currency.byId(quote.currency_id), () => Currency.all[155]!)
   const symbol = signin.showSymbol ? currency.symbol : ""
   const totalAt = items.findIndex((r) => r.item_type === LineItem.ItemType.total)
@@ -152,7 +161,7 @@ export const QuoteEditor = ({
         )}
         <h1 className={styles.windowTitle}>{windowTitle(m, draft)}</h1>
       </header>
-      <EditorBanners banners={banners} />
+      <EditorBanners banners={banners} adjIndex={adjIndex} />
       <FormBanner error={saveError} />
       <SaveConflict
         warning={conflict?.warning ?? null}
@@ -161,36 +170,53 @@ export const QuoteEditor = ({
         onContinue={continueConflict}
       />
 
-      <QuoteDetails quote={quote} mode={draft.mode} account={account} dispatch={dispatch} now={now} />
-      <LeadPanel lead={lead} />
-      {draft.mode === "quote" && <QuoteContacts contacts={draft.contacts} dispatch={dispatch} />}
+      {adjusting ? (
+        // Accepted with the quote: shown as they are, not changed by an adjustment.
+        <fieldset disabled className={styles.settled} aria-label={m.acceptedSettings}>
+          <QuoteDetails quote={quote} mode={draft.mode} account={account} dispatch={dispatch} now={now} />
+          <QuoteContacts contacts={draft.contacts} dispatch={dispatch} />
+        </fieldset>
+      ) : (
+        <>
+          <QuoteDetails quote={quote} mode={draft.mode} account={account} dispatch={dispatch} now={now} />
+          <LeadPanel lead={lead} />
+          {draft.mode === "quote" && <QuoteContacts contacts={draft.contacts} dispatch={dispatch} />}
+        </>
+      )}
 
       <section className={styles.itemsSection} aria-labelledby="items-heading">
         <h2 id="items-heading" className={styles.sectionHeading}>
           {m.items}
         </h2>
-        <ol className={styles.items}>
-          {items.map((row, i) => {
-            const t = totals.items[i]!
-            return (
-              <ItemRow
-                key={row.quote_item_id}
-                row={row}
-                index={i}
-                figure={row.item_type === LineItem.ItemType.total ? totals.upFront.total : t.iTotalLine}
-                selected={row.item_type !== LineItem.ItemType.price || t.selected}
-                canMoveUp={i > 0 && i <= totalAt}
-                canMoveDown={i < totalAt - 1}
-                taxes={account.item_taxes}
-                showCode={signin.showCode}
-                showCost={signin.defCostAlways}
-                symbol={symbol}
-                locked={false}
-                dispatch={dispatch}
-              />
-            )
-          })}
-        </ol>
+        <div className={styles.items}>
+          {rowBlocks(
+            items.map((row, i): RowView => {
+              // A credited row shows its own line total, struck through; it is not in the totals pass.
+              const t = hasCredits && row.credited_adj_at !== 0 ? undefined : totals.items[counted++]
+              return {
+                row,
+                index: i,
+                figure:
+                  row.item_type === LineItem.ItemType.total
+                    ? totals.upFront.total
+                    : t === undefined
+                      ? row.price_total
+                      : t.iTotalLine,
+                selected: row.item_type !== LineItem.ItemType.price || t === undefined || t.selected,
+                canMoveUp: i > 0 && i <= totalAt,
+                canMoveDown: i < totalAt - 1
+              }
+            }),
+            {
+              adjIndex,
+              taxes: account.item_taxes,
+              showCode: signin.showCode,
+              showCost: signin.defCostAlways,
+              symbol,
+              dispatch
+            }
+          )}
+        </div>
         <div className={styles.addButtons}>
           <ItemLookup after={totalAt - 1} dispatch={dispatch} />
           <button
@@ -225,10 +251,77 @@ export const QuoteEditor = ({
         discountPercent={quote.discount_overall}
         depositPercent={quote.deposit_percent}
       />
-      <SaveBar dirty={draft.dirty} saving={saving} onSave={save} />
+      <SaveBar dirty={draft.dirty} saving={saving} onSave={save} template={draft.mode === "template"} />
     </div>
   )
 }
+
+/**
+ * Rows per list block. A long quote's rows are shown as consecutive numbered lists of this many rows, each of which
+ * the browser skips whole while it is off screen (`.rowBlock`), so a keystroke's rendering costs what the rows on
+ * screen cost, not what the whole quote does. A quote this long or shorter is one list.
+ */
+export const ROWS_PER_BLOCK = 25
+
+/** What one row shows that the quote's rows and totals decide (see {@link ItemRowProps}). */
+type RowView = Pick<ItemRowProps, "row" | "index" | "figure" | "selected" | "canMoveUp" | "canMoveDown">
+
+/** What every row of the editor shares. */
+type RowShared = Pick<ItemRowProps, "adjIndex" | "taxes" | "showCode" | "showCost" | "symbol" | "dispatch">
+
+/**
+ * The rows cut into blocks of {@link ROWS_PER_BLOCK} (see `.rowBlock`). Each block is memoised on what its rows
+ * show, so a keystroke renders the block holding the changed row (and the one holding the total row), not a
+ * comparison per row of the whole quote.
+ */
+const rowBlocks = (views: ReadonlyArray<RowView>, shared: RowShared): ReadonlyArray<React.ReactElement> => {
+  const blocks: Array<React.ReactElement> = []
+  for (let start = 0; start < views.length; start += ROWS_PER_BLOCK) {
+    blocks.push(<RowBlock key={start} start={start} views={views.slice(start, start + ROWS_PER_BLOCK)} {...shared} />)
+  }
+  return blocks
+}
+
+const sameView = (a: RowView, b: RowView): boolean =>
+  a.row === b.row &&
+  a.index === b.index &&
+  a.selected === b.selected &&
+  a.canMoveUp === b.canMoveUp &&
+  a.canMoveDown === b.canMoveDown &&
+  sameFigure(a.figure, b.figure)
+
+const sameBlock = (
+  a: RowShared & { readonly start: number; readonly views: ReadonlyArray<RowView> },
+  b: RowShared & { readonly start: number; readonly views: ReadonlyArray<RowView> }
+): boolean =>
+  a.start === b.start &&
+  a.adjIndex === b.adjIndex &&
+  a.taxes === b.taxes &&
+  a.showCode === b.showCode &&
+  a.showCost === b.showCost &&
+  a.symbol === b.symbol &&
+  a.dispatch === b.dispatch &&
+  a.views.length === b.views.length &&
+  a.views.every((v, i) => sameView(v, b.views[i]!))
+
+/** One block of rows: a numbered list the browser skips whole while it is off screen. */
+const RowBlock = memo(function RowBlock({
+  start,
+  views,
+  ...shared
+}: RowShared & { readonly start: number; readonly views: ReadonlyArray<RowView> }) {
+  return (
+    <ol
+      className={`${styles.rowBlock} ${styles.rowBlockList}`}
+      start={start + 1}
+      style={{ "--qk-rows": views.length } as React.CSSProperties}
+    >
+      {views.map((v) => (
+        <ItemRow key={v.row.quote_item_id} {...v} {...shared} locked={false} />
+      ))}
+    </ol>
+  )
+}, sameBlock)
 
 /**
  * Highlights the inputs a refused save names (`aria-invalid`): elements marked `data-input` with the form

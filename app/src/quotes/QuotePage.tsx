@@ -1,9 +1,11 @@
 /**
- * The quote page (`/quote/{id}`): tabs Overview and All Activity. Overview shows the status, the sent (or last
- * changed) date, the number and the total; the Active/Waiting dropdown (hidden where the core says so, as the
- * server's `showsActiveWaiting`); the stats (opens, edits, follow-ups); 'Settings applied'; the latest
+ * The quote page (`/quote/{id}`): tabs Overview, All Activity and Settings. Overview shows the status, the sent (or
+ * last changed) date, the number and the total; the Active/Waiting dropdown (hidden where the core says so, as
+ * the server's `showsActiveWaiting`); the stats (opens, edits, follow-ups); 'Settings applied' (one line per
+ * thing the quote does differently from the account's defaults, `QuoteSettings.applied`); the latest
  * activity; and the action bar of every action the core offers. All Activity lists the history with a
- * 'Versions' link to the read-only versions. The preview toggle ('Editing' / 'Preview', then 'Viewing as You'
+ * 'Versions' link to the read-only versions. Settings (per-quote settings, `QuoteSettings.tsx`) is offered only
+ * while they may change: not once the customer answered, or the quote expired or was withdrawn. The preview toggle ('Editing' / 'Preview', then 'Viewing as You'
  * / 'Viewing as Customer') shows the quote in the `<qk-quote-view>` widget with its public data, and links to the
  * customer page of the quote's link (opened as a preview) once it has one.
  */
@@ -22,6 +24,7 @@ import { DateTime, Option, Result } from "effect"
 import { Tabs } from "radix-ui"
 import { useState } from "react"
 import { useApi } from "../api/client.ts"
+import records from "../contacts/Records.module.css"
 import { QuoteDiscussion } from "../discussion/QuoteDiscussion.tsx"
 import { ActivityHistory } from "../history/ActivityHistory.tsx"
 import { useMessages } from "../page/useMessages.ts"
@@ -32,11 +35,18 @@ import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import { FormBanner } from "../signin/FormBanner.tsx"
 import controls from "../theme/Controls.module.css"
+import { QuoteEmailing } from "./EmailComposer.tsx"
 import { QuoteActionBar } from "./QuoteActionBar.tsx"
-import { dateStyle, taxModeLabel } from "./QuoteDetails.tsx"
+import { dateStyle } from "./QuoteDetails.tsx"
 import list from "./QuoteList.module.css"
 import styles from "./QuotePage.module.css"
 import { QuotePreview } from "./QuotePreview.tsx"
+import { QuoteSettingsForm, SettingsApplied, useQuoteSettings } from "./QuoteSettings.tsx"
+import { ScheduledEmails } from "./ScheduledEmails.tsx"
+import { ViewingAsToggle } from "./ViewingAsToggle.tsx"
+
+type Tab = "overview" | "activity" | "settings"
+const tabOf = (t: string): Tab => (t === "activity" || t === "settings" ? t : "overview")
 
 /** The text of a history row's HTML (the server escapes what users typed; the page shows text only). */
 const textOf = (html: string): string => new DOMParser().parseFromString(html, "text/html").body.textContent ?? ""
@@ -63,7 +73,11 @@ export const QuotePage = () => {
     queryFn: () => api.overview(String(id)),
     enabled: id > 0
   })
-  const [tab, setTab] = useState<"overview" | "activity">("overview")
+  const settings = useQuoteSettings(id)
+  const [chosenTab, setTab] = useState<Tab>("overview")
+  // Settings is offered only while they may change; a quote answered meanwhile falls back to Overview.
+  const offersSettings = settings.data?.locked === null
+  const tab = chosenTab === "settings" && !offersSettings ? "overview" : chosenTab
   const [preview, setPreview] = useState(false)
   const [asCustomer, setAsCustomer] = useState(false)
   // The customer page itself (`/q/{token}`) when the quote has a customer link; else the widget with its data.
@@ -162,30 +176,12 @@ export const QuotePage = () => {
               {m.preview}
             </button>
           </fieldset>
-          {preview && (
-            <fieldset aria-label={m.viewingAsCustomer} className={styles.actionBar}>
-              <button
-                type="button"
-                className={asCustomer ? controls.button : controls.primary}
-                aria-pressed={!asCustomer}
-                onClick={() => setAsCustomer(false)}
-              >
-                {m.viewingAsYou}
-              </button>
-              <button
-                type="button"
-                className={asCustomer ? controls.primary : controls.button}
-                aria-pressed={asCustomer}
-                onClick={() => setAsCustomer(true)}
-              >
-                {m.viewingAsCustomer}
-              </button>
-            </fieldset>
-          )}
+          {preview && <ViewingAsToggle asCustomer={asCustomer} onChange={setAsCustomer} className={styles.actionBar} />}
         </div>
       </div>
       <FormBanner error={failure} />
-      <QuoteActionBar offers={o.offers} busy={busy} onRun={run} />
+      <QuoteEmailing quote={q} />
+      <QuoteActionBar offers={o.offers} busy={busy} onRun={run} quote={q} />
       {preview ? (
         <section className={controls.card}>
           {link !== null && (
@@ -206,7 +202,7 @@ export const QuotePage = () => {
           )}
         </section>
       ) : (
-        <Tabs.Root value={tab} onValueChange={(t) => setTab(t === "activity" ? "activity" : "overview")}>
+        <Tabs.Root value={tab} onValueChange={(t) => setTab(tabOf(t))}>
           <Tabs.List className={list.tabs} aria-label={q.title.trim() === "" ? m.untitled : q.title}>
             <Tabs.Trigger value="overview" className={list.tab}>
               {m.overview}
@@ -214,6 +210,11 @@ export const QuotePage = () => {
             <Tabs.Trigger value="activity" className={list.tab}>
               {m.allActivity}
             </Tabs.Trigger>
+            {offersSettings && (
+              <Tabs.Trigger value="settings" className={list.tab}>
+                {m.settings}
+              </Tabs.Trigger>
+            )}
           </Tabs.List>
           <Tabs.Content value="overview" className={styles.stack}>
             <section className={`${controls.card} ${styles.summary}`} aria-label={m.overview}>
@@ -262,11 +263,24 @@ export const QuotePage = () => {
               <Fact label={m.edits}>{o.stats.edits}</Fact>
               <Fact label={m.followUps}>{o.stats.followups}</Fact>
             </section>
-            <section className={`${controls.card} ${styles.summary}`} aria-label={m.settingsApplied}>
-              <Fact label={m.settingsApplied}>{taxModeLabel(m, q.amounts_entered, signin.taxWord)}</Fact>
-              <Fact label={m.currency}>{currency === undefined ? "" : `${currency.code} ${currency.symbol}`}</Fact>
-              <Fact label={m.discount}>{Money.format(q.discount_overall)}%</Fact>
-              <Fact label={m.deposit}>{Money.format(q.deposit_percent)}%</Fact>
+            <ScheduledEmails quoteId={id} />
+            <section className={controls.card} aria-label={m.settingsApplied}>
+              <h2 className={records.sectionTitle}>{m.settingsApplied}</h2>
+              {settings.isError ? (
+                <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />
+              ) : settings.data === undefined ? (
+                <p className={styles.muted}>{m.loading}</p>
+              ) : (
+                <SettingsApplied
+                  quote={q}
+                  view={settings.data}
+                  account={{
+                    currency_id: signin.defaultCurrency,
+                    amounts_entered: signin.defaultAmounts,
+                    taxWord: signin.taxWord
+                  }}
+                />
+              )}
             </section>
             {o.recent !== null && (
               <section className={controls.card} aria-label={m.recentActivity}>
@@ -289,6 +303,13 @@ export const QuotePage = () => {
               <ActivityHistory table="quote" id={id} />
             </section>
           </Tabs.Content>
+          {offersSettings && settings.data !== undefined && (
+            <Tabs.Content value="settings" className={styles.stack}>
+              <section className={controls.card}>
+                <QuoteSettingsForm key={settings.data.quote_id} view={settings.data} />
+              </section>
+            </Tabs.Content>
+          )}
         </Tabs.Root>
       )}
     </div>

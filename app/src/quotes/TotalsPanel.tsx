@@ -1,19 +1,18 @@
 /**
- * The quote's totals as `QuoteTotals` computes them: up front (subtotal, discount, each tax rate, total, deposit)
- * and one block per subscription term.
+ * The quote's totals as `QuoteTotals.computeFixed` computes them: up front (subtotal, discount, each tax rate,
+ * total, deposit) and one block per subscription term.
  */
 import * as Money from "@quotekit/core/Money"
 import type * as QuoteTotals from "@quotekit/core/QuoteTotals"
 import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
 import * as TaxMode from "@quotekit/core/TaxMode"
-import { BigDecimal } from "effect"
 import { memo } from "react"
 import { useMessages } from "../page/useMessages.ts"
 import styles from "./QuoteEditor.module.css"
 
 /** Props of the totals panel. */
 export interface TotalsPanelProps {
-  readonly totals: QuoteTotals.QuoteTotals
+  readonly totals: QuoteTotals.FixedTotals
   readonly mode: TaxMode.TaxMode
   readonly taxWord: string
   readonly symbol: string
@@ -26,13 +25,13 @@ const Group = ({
   heading,
   props
 }: {
-  readonly group: QuoteTotals.GroupTotals
+  readonly group: QuoteTotals.FixedTotals["upFront"]
   readonly heading: string
   readonly props: TotalsPanelProps
 }) => {
   const m = useMessages()
-  const money = (d: Money.Decimal) => `${props.symbol}${Money.format(d)}`
-  const percent = (d: Money.Decimal) => Money.formatTrimmed(d, 0, 4)
+  const money = (d: Money.Fixed) => `${props.symbol}${Money.format(d)}`
+  const percent = (d: Money.Fixed) => Money.formatTrimmed(d, 0, 4)
   const key = group.key
   const line = (label: string, value: string, name: string, strong = false) => (
     <div className={strong ? `${styles.totalsLine} ${styles.totalsStrong}` : styles.totalsLine} key={name}>
@@ -40,7 +39,7 @@ const Group = ({
       <dd data-total={`${key}:${name}`}>{value}</dd>
     </div>
   )
-  const taxLabel = (rate: Money.Decimal) =>
+  const taxLabel = (rate: Money.Fixed) =>
     TaxMode.pricesIncludeTax(props.mode)
       ? m.taxIncluded(props.taxWord, percent(rate))
       : TaxMode.addsTax(props.mode)
@@ -51,12 +50,12 @@ const Group = ({
       <h3 className={styles.totalsHeading}>{heading}</h3>
       <dl className={styles.totalsList}>
         {line(m.subtotal, money(group.subtotal), "subtotal")}
-        {!BigDecimal.isZero(group.discount) &&
+        {!Money.isZero(group.discount) &&
           line(m.discountPercent(percent(props.discountPercent)), `-${money(group.discount)}`, "discount")}
         {TaxMode.chargesTax(props.mode) &&
           group.taxes.map((t) => line(taxLabel(t.rate), money(t.amount), `tax-${t.item_tax_id}`))}
         {line(m.total, money(group.total), "total", true)}
-        {!BigDecimal.isZero(group.deposit) &&
+        {!Money.isZero(group.deposit) &&
           line(m.depositPercent(percent(props.depositPercent)), money(group.deposit), "deposit")}
       </dl>
     </div>

@@ -6,7 +6,17 @@
  *
  * A keystroke in a row replaces that row only (the other rows keep their identity, so memoised rows skip
  * rendering), and every change but `loaded`, `saved` and `settled` marks the draft dirty.
+ *
+ * In adjustment mode (`adjIndex` above 0, the round the server opened: 1 is A) the draft follows the server's
+ * `QuoteSave.adjust`: rows from earlier rounds keep their content, position and place in the quote and can only
+ * be credited (`Adjustment.credit`) or, for a credit of this round, uncredited (`Adjustment.uncredit`); rows of
+ * this round, new ones included (stamped `added_adj_at = adjIndex` on insert), are edited, moved and deleted as
+ * usual. The quote's own settings (title, dates, currency, tax mode, discount, deposit, author) and contacts were
+ * accepted with the quote, so they are left as they are too. Credited rows count in no total, as the server's
+ * `QuoteSave.priced` has it (`countedRows`).
  */
+
+import * as Adjustment from "@quotekit/core/Adjustment"
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import type * as ItemsApi from "@quotekit/core/api/ItemsApi"
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
@@ -18,10 +28,11 @@ import * as Money from "@quotekit/core/Money"
 import * as PrivatePricing from "@quotekit/core/PrivatePricing"
 import * as Quote from "@quotekit/core/Quote"
 import * as QuoteMeta from "@quotekit/core/QuoteMeta"
+import * as QuoteTotals from "@quotekit/core/QuoteTotals"
 import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
 import type * as TaxMode from "@quotekit/core/TaxMode"
 import * as TaxRate from "@quotekit/core/TaxRate"
-import { Option } from "effect"
+import { Option, Result } from "effect"
 import { useReducer } from "react"
 
 type Decimal = Money.Decimal
@@ -51,7 +62,42 @@ export interface Draft {
   readonly dirty: boolean
   /** The account's defaults for new price rows. */
   readonly defaults: LineItem.RowDefaults
+  /** The adjustment round being made (the editor's `is-adjustment` mode; 1 is A), or 0 when not adjusting. */
+  readonly adjIndex: number
 }
+
+/**
+ * Whether a row is from before the adjustment being made (`adjIndex`): such a row is read-only, it can only be
+ * credited or uncredited. Never true outside adjustment mode.
+ */
+export const isEarlierRow = (r: Pick<LineItem.QuoteItem, "added_adj_at">, adjIndex: number): boolean =>
+  Adjustment.isAdjustment(adjIndex) && r.added_adj_at < adjIndex
+
+/**
+ * What the row's credit button does in round `adjIndex`: 'credit' a price row from an earlier round not credited
+ * yet, 'uncredit' a credit of this round; `null` when neither applies (the core's `Adjustment.credit` / `uncredit`
+ * would refuse). The editor only opens a round the server found editable.
+ */
+export const creditChoice = (
+  r: Pick<LineItem.QuoteItem, "quote_item_id" | "item_type" | "added_adj_at" | "credited_adj_at">,
+  adjIndex: number
+): "credit" | "uncredit" | null =>
+  r.item_type !== LineItem.ItemType.price
+    ? null
+    : Result.isSuccess(Adjustment.credit(r, adjIndex, true))
+      ? "credit"
+      : Result.isSuccess(Adjustment.uncredit(r, adjIndex, true))
+        ? "uncredit"
+        : null
+
+/**
+ * The rows the totals count: all but credited ones (the server's `QuoteSave.priced` leaves them out of the
+ * quote's total). The same array when nothing is credited, so an ordinary quote's totals pass is unchanged.
+ */
+export const countedRows = <R extends Pick<LineItem.QuoteItem, "credited_adj_at">>(
+  items: ReadonlyArray<R>
+): ReadonlyArray<R> =>
+  items.some((r) => r.credited_adj_at !== 0) ? items.filter((r) => r.credited_adj_at === 0) : items
 
 /** The row fields the editor sets directly, as typed (text and choices). */
 export type RowFieldPatch = Partial<
@@ -98,6 +144,8 @@ export type Action =
   | { readonly type: "move"; readonly at: number; readonly direction: Quote.Direction }
   | { readonly type: "remove"; readonly at: number }
   | { readonly type: "settled"; readonly id: number; readonly at: number }
+  | { readonly type: "credit"; readonly id: number; readonly at: number }
+  | { readonly type: "uncredit"; readonly id: number; readonly at: number }
 
 const row = (fields: LineItem.QuoteItemFields): LineItem.QuoteItem => new LineItem.QuoteItem(fields)
 
@@ -169,7 +217,8 @@ const linkedRow = (draft: Draft, after: number, item: ItemsApi.Item): Draft => {
         }
       : {}),
     editing: "locked",
-    files: item.files
+    files: item.files,
+    added_adj_at: draft.adjIndex
   })
   return { ...draft, items: rows.with(at, filled), dirty: true }
 }
@@ -190,8 +239,10 @@ const replaceRow = (
 ): Draft => {
   const i = indexOf(draft.items, id, at)
   const current = draft.items[i]
-  // Prices, quantities, choices and terms belong to price items; other rows carry none.
-  if (current === undefined || (pricedOnly && !LineItem.isPrice(current))) return draft
+  // Prices, quantities, choices and terms belong to price items; other rows carry none. Rows of earlier
+  // adjustments keep their content.
+  if (current === undefined || (pricedOnly && !LineItem.isPrice(current)) || isEarlierRow(current, draft.adjIndex))
+    return draft
   const next = change(current)
   if (next === current) return draft
   return { ...draft, items: draft.items.with(i, next), dirty: true }
@@ -209,11 +260,27 @@ const priced = (
   return row({ ...r, ...merged, price_total: LineItem.total(merged) })
 }
 
-const setQuote = (draft: Draft, fields: Partial<ConstructorParameters<typeof Quote.Quote>[0]>): Draft => ({
-  ...draft,
-  quote: new Quote.Quote({ ...draft.quote, ...fields }),
-  dirty: true
-})
+const setQuote = (draft: Draft, fields: Partial<ConstructorParameters<typeof Quote.Quote>[0]>): Draft =>
+  Adjustment.isAdjustment(draft.adjIndex)
+    ? draft
+    : { ...draft, quote: new Quote.Quote({ ...draft.quote, ...fields }), dirty: true }
+
+/** Credit or uncredit a row by the core's rule; the draft unchanged when the rule refuses. */
+const creditStep = (draft: Draft, id: number, at: number, step: typeof Adjustment.credit): Draft => {
+  const i = indexOf(draft.items, id, at)
+  const r = draft.items[i]
+  if (r === undefined || creditChoice(r, draft.adjIndex) === null) return draft
+  const next = step(r, draft.adjIndex, true)
+  return Result.isFailure(next) ? draft : { ...draft, items: draft.items.with(i, row(next.success)), dirty: true }
+}
+
+/** A new row takes the adjustment being made as the one that added it. */
+const stamped = (
+  draft: Draft,
+  rows: ReadonlyArray<LineItem.QuoteItem>,
+  at: number
+): ReadonlyArray<LineItem.QuoteItem> =>
+  Adjustment.isAdjustment(draft.adjIndex) ? rows.with(at, row({ ...rows[at]!, added_adj_at: draft.adjIndex })) : rows
 
 const pickTerm = (r: SubscriptionTerm.Term): SubscriptionTerm.Term => ({
   term_every: r.term_every,
@@ -245,7 +312,7 @@ export const reduce = (draft: Draft, action: Action): Draft => {
     case "savedAs":
       return savedAs(draft, action.answer)
     case "contactAdd": {
-      if (draft.contacts.length >= MAX_CONTACTS) return draft
+      if (draft.contacts.length >= MAX_CONTACTS || Adjustment.isAdjustment(draft.adjIndex)) return draft
       if (draft.contacts.some((c) => c.row.contact_id === action.contact.row.contact_id)) return draft
       const added: DraftContact = {
         ...action.contact,
@@ -259,7 +326,7 @@ export const reduce = (draft: Draft, action: Action): Draft => {
     }
     case "contactRemove": {
       const kept = draft.contacts.filter((c) => c.row.contact_id !== action.contactId)
-      if (kept.length === draft.contacts.length) return draft
+      if (kept.length === draft.contacts.length || Adjustment.isAdjustment(draft.adjIndex)) return draft
       return {
         ...draft,
         contacts: kept.map((c, i) => ({ ...c, row: { ...c.row, contact_order: i } })),
@@ -269,7 +336,7 @@ export const reduce = (draft: Draft, action: Action): Draft => {
     case "rowCopyEdit": {
       const i = indexOf(draft.items, action.id, action.at)
       const r = draft.items[i]
-      if (r === undefined || r.editing !== "locked") return draft
+      if (r === undefined || r.editing !== "locked" || isEarlierRow(r, draft.adjIndex)) return draft
       const originals = new Map(draft.originals).set(r.quote_item_id, r)
       return {
         ...draft,
@@ -281,7 +348,7 @@ export const reduce = (draft: Draft, action: Action): Draft => {
     case "rowRevert": {
       const i = indexOf(draft.items, action.id, action.at)
       const r = draft.items[i]
-      if (r === undefined || r.editing !== "copied") return draft
+      if (r === undefined || r.editing !== "copied" || isEarlierRow(r, draft.adjIndex)) return draft
       const original = draft.originals.get(r.quote_item_id) ?? r
       const originals = new Map(draft.originals)
       originals.delete(r.quote_item_id)
@@ -351,14 +418,19 @@ export const reduce = (draft: Draft, action: Action): Draft => {
         return row({ ...r, ...term, term_every: Math.max(1, term.term_every) })
       })
     case "insert": {
-      const { rows } = Quote.insert(draft.items, action.after, action.itemType, draft.defaults)
-      return { ...draft, items: rows, dirty: true }
+      const { rows, at } = Quote.insert(draft.items, action.after, action.itemType, draft.defaults)
+      return { ...draft, items: stamped(draft, rows, at), dirty: true }
     }
     case "move": {
+      // A row of this adjustment may move past an earlier one; an earlier row is never the one moved.
+      const r = draft.items[action.at]
+      if (r === undefined || isEarlierRow(r, draft.adjIndex)) return draft
       const rows = Quote.move(draft.items, action.at, action.direction)
       return rows === draft.items ? draft : { ...draft, items: rows, dirty: true }
     }
     case "remove": {
+      const r = draft.items[action.at]
+      if (r === undefined || isEarlierRow(r, draft.adjIndex)) return draft
       const rows = Quote.remove(draft.items, action.at)
       return rows === draft.items ? draft : { ...draft, items: rows, dirty: true }
     }
@@ -368,6 +440,10 @@ export const reduce = (draft: Draft, action: Action): Draft => {
       if (r === undefined || r.display_state === undefined || r.display_state === "idle") return draft
       return { ...draft, items: draft.items.with(i, row({ ...r, display_state: "idle" })) }
     }
+    case "credit":
+      return creditStep(draft, action.id, action.at, Adjustment.credit)
+    case "uncredit":
+      return creditStep(draft, action.id, action.at, Adjustment.uncredit)
   }
 }
 
@@ -409,7 +485,8 @@ export const newDraft = (account: AccountApi.CacheAccount, options: NewDraftOpti
     originals: new Map(),
     mode: options.mode,
     dirty: false,
-    defaults
+    defaults,
+    adjIndex: 0
   }
 }
 
@@ -422,6 +499,7 @@ export const contactName = (c: Contact.Contact): string => {
 /**
  * The draft for what the server loaded: its rows with linked rows locked, its contacts with their names, and
  * dirty when it is a copy (of a quote, template or example) or its expiry was brought forward, as the spec says.
+ * Loaded in adjustment mode, it makes the round the server opened (`meta.nextAdjIndex`).
  */
 export const fromEditor = (editor: QuotesApi.Editor, mode: EditorMode): Draft => {
   const details = new Map(editor.contact_details.map((c) => [c.contact_id as number, c]))
@@ -437,7 +515,8 @@ export const fromEditor = (editor: QuotesApi.Editor, mode: EditorMode): Draft =>
     originals: new Map(),
     mode,
     dirty: QuoteMeta.startsDirty(editor.meta) || editor.banners.copyOf !== null || editor.banners.example,
-    defaults: { item_tax_id: editor.defaults.item_tax_id, item_cat_id: editor.defaults.item_cat_id }
+    defaults: { item_tax_id: editor.defaults.item_tax_id, item_cat_id: editor.defaults.item_cat_id },
+    adjIndex: editor.edit_action === "is-adjustment" ? editor.meta.nextAdjIndex : 0
   }
 }
 
@@ -454,6 +533,27 @@ export const choiceFlags = (kind: "always" | "optional" | "multiple", defaultOn:
 
 /** The tax table of an account, for totals. */
 export const taxTable = (account: AccountApi.CacheAccount): TaxRate.Table => TaxRate.toTable(account.item_taxes)
+
+/** The quote settings the totals read. */
+export type Pricing = Pick<Quote.Quote, "amounts_entered" | "discount_overall" | "deposit_percent">
+
+/**
+ * The draft's totals as the editor shows them: `QuoteTotals.computeFixed` over the counted rows (credited rows
+ * left out, as the server's `QuoteSave.priced` does), so the total on screen is the `price_current` a save
+ * stores. `items` of the result match `countedRows(items)`, not `items`, when something is credited.
+ */
+export const draftTotals = (
+  items: ReadonlyArray<LineItem.QuoteItem>,
+  pricing: Pricing,
+  taxIdToRate: TaxRate.Table
+): QuoteTotals.FixedTotals =>
+  QuoteTotals.computeFixed({
+    items: countedRows(items),
+    amounts_entered: pricing.amounts_entered,
+    discount_overall: pricing.discount_overall,
+    deposit_percent: pricing.deposit_percent,
+    taxIdToRate
+  })
 
 /** The draft reducer as a React hook. */
 export const useQuoteDraft = (initial: Draft) => useReducer(reduce, initial)

@@ -26,6 +26,16 @@ const zones = (): ReadonlyArray<string> => {
   return intl.supportedValuesOf?.("timeZone") ?? ["UTC"]
 }
 
+/** The fields an update of the personal settings takes, as the settings hold them. */
+const editable = (s: SettingsApi.PersonalSettings) => ({
+  name_first: s.name_first,
+  name_last: s.name_last,
+  email: s.email,
+  profile_phone: s.profile_phone,
+  profile_title: s.profile_title,
+  signin_tz: s.signin_tz
+})
+
 /** The personal settings page. */
 export const PersonalSettingsPage = () => {
   const m = useMessages()
@@ -71,15 +81,7 @@ const Avatar = ({ settings }: { readonly settings: SettingsApi.PersonalSettings 
     mutationFn: () =>
       api.call((c) =>
         c.settings.updatePersonal({
-          payload: {
-            name_first: settings.name_first,
-            name_last: settings.name_last,
-            email: settings.email,
-            profile_phone: settings.profile_phone,
-            profile_title: settings.profile_title,
-            signin_tz: settings.signin_tz,
-            clear_image: true
-          }
+          payload: { ...editable(settings), clear_image: true }
         })
       ),
     onSuccess: done
@@ -129,15 +131,7 @@ const PersonalForm = ({ settings }: { readonly settings: SettingsApi.PersonalSet
   const m = useMessages()
   const api = useApi()
   const queryClient = useQueryClient()
-  const [draft, setDraft] = useState({
-    name_first: settings.name_first,
-    name_last: settings.name_last,
-    email: settings.email,
-    profile_phone: settings.profile_phone,
-    profile_title: settings.profile_title,
-    signin_tz: settings.signin_tz,
-    current_password: ""
-  })
+  const [draft, setDraft] = useState({ ...editable(settings), current_password: "" })
   const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }))
   const emailChanged = draft.email.trim().toLowerCase() !== settings.email.toLowerCase()
   const save = useMutation({
@@ -155,6 +149,17 @@ const PersonalForm = ({ settings }: { readonly settings: SettingsApi.PersonalSet
     }
   })
   const errors = fieldErrors(save.error)
+  /** A text field of the draft, named as the server names it in its form errors. */
+  const field = (key: Exclude<keyof typeof draft, "signin_tz">, label: string, type = "text") => (
+    <TextInput
+      id={key}
+      type={type}
+      label={label}
+      value={draft[key]}
+      error={errors.get(key)}
+      onChange={(v) => set({ [key]: v })}
+    />
+  )
   return (
     <form
       className={`${controls.card} ${styles.stack}`}
@@ -170,52 +175,12 @@ const PersonalForm = ({ settings }: { readonly settings: SettingsApi.PersonalSet
         </div>
       )}
       <div className={styles.grid}>
-        <TextInput
-          id="name_first"
-          label={m.firstName}
-          value={draft.name_first}
-          error={errors.get("name_first")}
-          onChange={(v) => set({ name_first: v })}
-        />
-        <TextInput
-          id="name_last"
-          label={m.lastName}
-          value={draft.name_last}
-          error={errors.get("name_last")}
-          onChange={(v) => set({ name_last: v })}
-        />
-        <TextInput
-          id="email"
-          type="email"
-          label={m.email}
-          value={draft.email}
-          error={errors.get("email")}
-          onChange={(v) => set({ email: v })}
-        />
-        {emailChanged && (
-          <TextInput
-            id="current_password"
-            type="password"
-            label={m.currentPassword}
-            value={draft.current_password}
-            error={errors.get("current_password")}
-            onChange={(v) => set({ current_password: v })}
-          />
-        )}
-        <TextInput
-          id="profile_phone"
-          label={m.phone}
-          value={draft.profile_phone}
-          error={errors.get("profile_phone")}
-          onChange={(v) => set({ profile_phone: v })}
-        />
-        <TextInput
-          id="profile_title"
-          label={m.jobTitle}
-          value={draft.profile_title}
-          error={errors.get("profile_title")}
-          onChange={(v) => set({ profile_title: v })}
-        />
+        {field("name_first", m.firstName)}
+        {field("name_last", m.lastName)}
+        {field("email", m.email, "email")}
+        {emailChanged && field("current_password", m.currentPassword, "password")}
+        {field("profile_phone", m.phone)}
+        {field("profile_title", m.jobTitle)}
         <div className={controls.field}>
           <label className={controls.label} htmlFor="signin_tz">
             {m.timeZone}

@@ -1,6 +1,7 @@
 /**
  * The account menu (Radix DropdownMenu): Account Settings, Personal Settings, Help & Support, Reviews and Leads
- * when the account has them, the account switcher when the sign-in belongs to several accounts, and Sign Out.
+ * (each with its count) when the account has them, the account switcher when the sign-in belongs to several
+ * accounts, and Sign Out.
  */
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
@@ -9,6 +10,7 @@ import { DropdownMenu } from "radix-ui"
 import { useApi } from "../api/client.ts"
 import { LeadsCount } from "../leads/LeadsCount.tsx"
 import { useMessages } from "../page/useMessages.ts"
+import { ReviewsCount } from "../reviews/ReviewsCount.tsx"
 import styles from "./AppShell.module.css"
 
 /** The menu under the account's name. */
@@ -58,6 +60,7 @@ export const AccountMenu = ({
           {account.hasReviews && (
             <DropdownMenu.Item className={styles.menuItem} onSelect={go("/settings/reviews")}>
               {m.reviews}
+              <ReviewsCount count={account.reviewCount} />
             </DropdownMenu.Item>
           )}
           {account.hasLeads && (

@@ -13,6 +13,7 @@ import { dirname, join } from "node:path"
 import { CSRF_COOKIE, CSRF_HEADER, REQUESTED_WITH, REQUESTED_WITH_HEADER } from "@quotekit/core/api/Security"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { SqlClient } from "effect/sql"
+import type { Browser, BrowserContext } from "playwright-core"
 import * as TestDatabase from "../../../adapters/pg/src/TestDatabase.ts"
 import * as Mailer from "../../../adapters/server/src/auth/Mailer.ts"
 import * as Main from "../../../adapters/server/src/main.ts"
@@ -135,6 +136,13 @@ export interface SentQuote {
   /** The customer's link (absolute URL on the server). */
   readonly link: string
   readonly token: string
+}
+
+/** A browser context signed in as the quote's team member (their session cookies copied over). */
+export const teamContext = async (browser: Browser, server: Server, q: SentQuote): Promise<BrowserContext> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  await context.addCookies([...q.team.cookies].map(([name, value]) => ({ name, value, url: server.url })))
+  return context
 }
 
 /** The private note and cost the customer must never receive. */

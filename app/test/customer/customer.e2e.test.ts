@@ -6,25 +6,24 @@
  * with its audit entry and content hash; a second accept changes nothing; a forged link gets the not-found page;
  * no network answer the page receives carries the private note or the cost; axe-core finds nothing serious.
  */
-import { readFile, rm } from "node:fs/promises"
-import { createRequire } from "node:module"
+import { rm } from "node:fs/promises"
+import { fileURLToPath } from "node:url"
 import * as Message from "@quotekit/core/Message"
 import { Effect } from "effect"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { axeViolations } from "../support/axe.ts"
 import { launch } from "../support/browser.ts"
 import { buildApp, COST, PRIVATE_NOTE, type Server, sentQuote, start } from "./CustomerServer.ts"
 
 let server: Server
 let dist: string
 let browser: Browser
-let axeSource: string
 
 beforeAll(async () => {
   dist = await buildApp()
   server = await start(dist)
   browser = await launch()
-  axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 })
 
 afterAll(async () => {
@@ -32,19 +31,6 @@ afterAll(async () => {
   await server?.close()
   if (dist !== undefined) await rm(dist, { recursive: true, force: true })
 })
-
-const axeViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe
-    return (await axe.run(document)) as {
-      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: Array<string> }> }>
-    }
-  })
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
-}
 
 /** Every response body the page receives, to check nothing private leaks. */
 const recordResponses = (page: Page): Array<string> => {
@@ -162,6 +148,12 @@ describe("customer quote page in Chromium", () => {
     await page.getByLabel(Message.askQuestion).fill("Can you start in May?")
     await send.click()
     await page.locator(".qk-comments").getByText("Can you start in May?").waitFor()
+    // The README's picture of the customer page: the quote, the acceptance area and a question asked.
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.screenshot({
+      path: fileURLToPath(new URL("../../../docs/screenshots/customer-page.png", import.meta.url)),
+      fullPage: true
+    })
 
     const forged = await page.goto(`${server.url}/q/${q.token.slice(0, -3)}xyz`)
     expect(forged?.status()).toBe(404)

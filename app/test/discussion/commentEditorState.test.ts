@@ -19,7 +19,23 @@ describe("comment editor states", () => {
     expect(run([{ _tag: "Focus" }, { _tag: "Blur" }])).toBe("blurring")
     expect(run([{ _tag: "Focus" }, { _tag: "Blur" }, { _tag: "BlurSettled", hasContent: true }])).toBe("dirty")
     expect(run([{ _tag: "Focus" }, { _tag: "Blur" }, { _tag: "BlurSettled", hasContent: false }])).toBe("clean")
-    expect(EditorState.showsUnsent("dirty")).toBe(true)
+    expect(EditorState.showsUnsent("dirty", true)).toBe(true)
+  })
+
+  it("the warning clears when the focus returns, and a second leave brings it back", () => {
+    const left = run([{ _tag: "Focus" }, { _tag: "Blur" }, { _tag: "BlurSettled", hasContent: true }])
+    const back = EditorState.next(left, { _tag: "Focus" })
+    expect(back).toBe("inFocus")
+    expect(EditorState.showsUnsent(back, true)).toBe(false)
+    const again = [{ _tag: "Blur" }, { _tag: "BlurSettled", hasContent: true }] as const
+    expect(again.reduce(EditorState.next, back)).toBe("dirty")
+  })
+
+  it("a box that kept its focus through a send still warns when left with new text", () => {
+    const sent = run([{ _tag: "Focus" }, { _tag: "Send" }, { _tag: "Sent" }])
+    expect(sent).toBe("clean")
+    const left = EditorState.next(EditorState.next(sent, { _tag: "Blur" }), { _tag: "BlurSettled", hasContent: true })
+    expect(left).toBe("dirty")
   })
 
   it("sending is loading until the answer; focus cannot leave loading; a failure keeps the text as dirty", () => {
@@ -34,11 +50,11 @@ describe("comment editor states", () => {
     )
   })
 
-  it("the unsent warning shows only in dirty, and discarding always returns to clean", () => {
+  it("the unsent warning shows only in dirty with content, and discarding always returns to clean", () => {
     fc.assert(
-      fc.property(fc.array(event), (events) => {
+      fc.property(fc.array(event), fc.boolean(), (events, has) => {
         const s = run(events)
-        expect(EditorState.showsUnsent(s)).toBe(s === "dirty")
+        expect(EditorState.showsUnsent(s, has)).toBe(s === "dirty" && has)
         expect(EditorState.next(s, { _tag: "Discard" })).toBe("clean")
       })
     )

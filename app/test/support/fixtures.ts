@@ -53,6 +53,7 @@ const demo = (dateFormat: unknown) => ({
     trial: false,
     hasLeads: true,
     hasReviews: false,
+    reviewCount: 0,
     accounts: [
       { account_id: 1, account_name: "Harbour Joinery", image: null, is_admin: true },
       { account_id: 2, account_name: "Harbour Kitchens", image: null, is_admin: false }

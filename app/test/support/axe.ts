@@ -1,0 +1,28 @@
+/**
+ * Accessibility checks for the browser tests: axe-core run in the page (or within one element of it), answering
+ * the serious and critical violations as "rule: target" lines, so a test can expect none.
+ */
+import { readFile } from "node:fs/promises"
+import { createRequire } from "node:module"
+import type { Page } from "playwright-core"
+
+let source: Promise<string> | undefined
+const axeSource = () => {
+  source ??= readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+  return source
+}
+
+/** Serious and critical axe violations on the page (within `selector` when given), as "rule: target" lines. */
+export const axeViolations = async (page: Page, selector?: string): Promise<ReadonlyArray<string>> => {
+  await page.addScriptTag({ content: await axeSource() })
+  const results = await page.evaluate(async (within) => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: Element | Document) => Promise<unknown> } }).axe
+    const context = within === undefined ? document : (document.querySelector(within) ?? document)
+    return (await axe.run(context)) as {
+      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: Array<string> }> }>
+    }
+  }, selector)
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+}
