@@ -244,6 +244,17 @@ const program = Effect.gen(function* () {
     )
   )
   const free = [...pool]
+  // Paced saves wait for a quote of their own when all are in flight (an overloaded server); the wait counts.
+  const waiting: Array<(q: (typeof pool)[number]) => void> = []
+  const take = (): Promise<(typeof pool)[number]> => {
+    const q = free.pop()
+    return q !== undefined ? Promise.resolve(q) : new Promise((resolve) => waiting.push(resolve))
+  }
+  const give = (q: (typeof pool)[number]) => {
+    const next = waiting.shift()
+    if (next !== undefined) next(q)
+    else free.push(q)
+  }
 
   const check = yield* Effect.promise(() =>
     fetch(`${base}/get/quotes?search=kitchen`, { headers: sessions[0]!.headers }).then((r) => r.json())
@@ -306,7 +317,7 @@ const program = Effect.gen(function* () {
           method: "POST",
           setupRequest: (req, context) => {
             const q = free.pop()!
-            context.q = q
+            ;(context as { q?: (typeof pool)[number] }).q = q
             q.round++
             return {
               ...req,
@@ -317,7 +328,7 @@ const program = Effect.gen(function* () {
             }
           },
           onResponse: (status, body, context) => {
-            const q = context.q as (typeof pool)[number]
+            const q = (context as { q: (typeof pool)[number] }).q
             if (status === 200) q.modifiedIn = (JSON.parse(body) as { _modifiedIn: number })._modifiedIn
             free.push(q)
           }
@@ -333,7 +344,7 @@ const program = Effect.gen(function* () {
   yield* refresh
   const savePaced = yield* Effect.promise(() =>
     paced(SAVE_RATE, async () => {
-      const q = free.pop()!
+      const q = await take()
       q.round++
       const r = await fetch(`${base}/post/quote-update/edit/${q.quoteId}/is-editing`, {
         method: "POST",
@@ -342,7 +353,7 @@ const program = Effect.gen(function* () {
       })
       const body = (await r.json()) as { _modifiedIn: number }
       if (r.status === 200) q.modifiedIn = body._modifiedIn
-      free.push(q)
+      give(q)
       return r.status
     })
   )

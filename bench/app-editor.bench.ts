@@ -1,8 +1,10 @@
 /**
  * `app.editor.keystroke-300-lines`: builds the app, opens the quote editor in headless Chromium, fills a 300-line
  * quote through the editor's own buttons and fields, then measures the time from a keystroke in a quantity field
- * to the new total painted on screen (keydown, then the total's text changes, then the next frame is presented);
- * median of 20 keystrokes after 5 unmeasured ones. Budget: 16 ms (one frame).
+ * to the new total painted: from the keydown event's own time stamp (when the key reached the page, so time spent
+ * queued behind other work counts), until the total's text has changed and the frame showing it has been rendered
+ * (a message posted from that frame's animation callback arrives once its rendering is done). Median of 20
+ * keystrokes after 5 unmeasured ones, and `.p95` the 95th percentile of them. Budget: 16 ms (one frame).
  *
  * `app.initial-js.gz`: the gzipped size of every script a fresh page load of the quote list fetches (the list's
  * data included: an empty page is served, as the editor's new-quote data is, from fixtures).
@@ -94,10 +96,10 @@ try {
     const total = document.querySelector('[data-total="up-front:total"]')!
     let start = 0
     let resolve: (ms: number) => void = () => {}
-    document.addEventListener(
+    window.addEventListener(
       "keydown",
-      () => {
-        start = performance.now()
+      (e) => {
+        start = e.timeStamp
       },
       { capture: true }
     )
@@ -131,6 +133,7 @@ try {
   const rows = await page.locator('input[data-field="unit"]').count()
   if (rows !== LINES) throw new Error(`expected ${LINES} lines, found ${rows}`)
   report("app.editor.keystroke-300-lines", times[Math.floor(times.length / 2)]!, "ms")
+  report("app.editor.keystroke-300-lines.p95", times[Math.ceil(times.length * 0.95) - 1]!, "ms")
   report("app.initial-js.gz", gzipBytes / 1024, "KB")
 } finally {
   await browser.close()

@@ -25,7 +25,7 @@ const result = await autocannon({
       method: "POST",
       path: options.path,
       headers: options.headers,
-      setupRequest: (req: Record<string, unknown>) => ({ ...req, body: options.bodies[turn++ % options.bodies.length] })
+      setupRequest: (req) => ({ ...req, body: options.bodies[turn++ % options.bodies.length] ?? "" })
     }
   ]
 })

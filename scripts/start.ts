@@ -6,15 +6,31 @@
  * - With `DATABASE_URL=postgres://...`: that database; migrations run; demo data only with `--seed`.
  *
  * Listens on `PORT` (default 3000); see `adapters/server/src/ServerConfig.ts` for the other settings.
- * Stops cleanly on Ctrl-C / SIGTERM. The work is in `@quotekit/server/Launch`; this file only turns on
- * Node's compile cache first (so a second start skips compiling), which must happen before the rest loads.
+ * Stops cleanly on Ctrl-C / SIGTERM. The work is in `@quotekit/server/Launch`. This file makes a start fast:
+ * it turns on Node's compile cache before anything else loads, builds the app into `app/dist` when that is
+ * missing or out of date (unless `APP_DIST` points at a build of your own), and runs the server from a cached
+ * bundle (`start/ServerBundle.ts`), falling back to the sources if bundling fails.
  */
 import { enableCompileCache } from "node:module"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
-enableCompileCache(fileURLToPath(new URL("../node_modules/.cache/quotekit-compile", import.meta.url)))
+const root = fileURLToPath(new URL("..", import.meta.url))
+const cacheDir = join(root, "node_modules/.cache/quotekit-start")
+enableCompileCache(join(cacheDir, "compile"))
 
-const NodeRuntime = await import("@effect/platform-node/NodeRuntime")
-const Launch = await import("@quotekit/server/Launch")
+if (process.env.APP_DIST === undefined || process.env.APP_DIST === "") {
+  const AppBuild = await import("./start/AppBuild.ts")
+  // Without the build tools (an install without dev dependencies) the app is served as it was last built.
+  await AppBuild.ensure(root, cacheDir).catch((error: unknown) => {
+    console.warn(`The app could not be built (${String(error)}); serving app/dist as it is.`)
+  })
+  process.env.APP_DIST = join(root, "app/dist")
+}
 
-NodeRuntime.runMain(Launch.run(Launch.parseArgs(process.argv.slice(2))))
+const ServerBundle = await import("./start/ServerBundle.ts")
+const entry = await ServerBundle.ensure(root, cacheDir).catch((error: unknown) => {
+  console.warn(`Running from the sources: the server could not be bundled (${String(error)}).`)
+  return fileURLToPath(new URL("./start/Entry.ts", import.meta.url))
+})
+await import(pathToFileURL(entry).href)

@@ -20,4 +20,6 @@ for (const pkg of packages) {
   const config = `${pkg}/tsconfig.check.json`
   if (existsSync(config)) ok = run(["-p", config]) && ok
 }
+// The repository's own scripts (`npm start`, this one) and the benchmarks.
+ok = run(["-p", "tsconfig.scripts.json"]) && ok
 process.exit(ok ? 0 : 1)
