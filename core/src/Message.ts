@@ -709,6 +709,14 @@ export const historyReviewFeatured = (reviewer: string) => `Featured the review 
 export const historyReviewUnfeatured = (reviewer: string) => `Stopped featuring the review by ${reviewer}.`
 export const historyReviewArchived = (reviewer: string) => `Archived the review by ${reviewer}.`
 export const historyReviewRestored = (reviewer: string) => `Restored the review by ${reviewer}.`
+// (our wording) the email composer's custom send time (its past-time error is the spec's chooseFutureTime)
+export const sendCustom = "Custom date and time"
+export const sendDate = "Date"
+export const sendTime = "Time"
+export const sendDateNone = "Pick a date"
+export const sendDateNeeded = "Pick the date the email goes."
+export const chooseTimeWithinDays = (days: number) => `Choose a time within the next ${days} days.`
+export const sendTimeSkipped = (time: string) => `The clocks go forward then, so it goes at ${time}.`
 export { delete_ as delete }
 
 /**
@@ -1300,7 +1308,14 @@ export const catalogue = {
   historyReviewFeatured,
   historyReviewUnfeatured,
   historyReviewArchived,
-  historyReviewRestored
+  historyReviewRestored,
+  sendCustom,
+  sendDate,
+  sendTime,
+  sendDateNone,
+  sendDateNeeded,
+  chooseTimeWithinDays,
+  sendTimeSkipped
 } as const
 
 /** The name of a message in the catalogue. */
