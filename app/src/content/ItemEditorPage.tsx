@@ -22,6 +22,7 @@ import { ActivityHistory } from "../history/ActivityHistory.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { useAccount } from "../session/useAccount.ts"
+import { AttachedFiles } from "../shell/AttachedFiles.tsx"
 import banner from "../shell/Banner.module.css"
 import dialog from "../shell/Dialog.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
@@ -507,24 +508,11 @@ const ItemEditor = ({
         )}
         <div className={styles.section}>
           <span className={controls.label}>{m.attachFile}</span>
-          {files.length > 0 && (
-            <ul className={styles.rows} aria-label={m.attachFile}>
-              {files.map((f) => (
-                <li key={f.file_id} className={styles.row}>
-                  <a href={f.url} className={styles.rowMain}>
-                    {f.name}
-                  </a>
-                  <button
-                    type="button"
-                    className={controls.ghost}
-                    onClick={() => setFiles((fs) => fs.filter((x) => x.file_id !== f.file_id))}
-                  >
-                    {m.remove}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <AttachedFiles
+            files={files}
+            label={m.attachFile}
+            onRemove={(id) => setFiles((fs) => fs.filter((x) => x.file_id !== id))}
+          />
           <div className={styles.line}>
             <input
               type="file"

@@ -12,6 +12,7 @@ import { Option, Result } from "effect"
 import { useEffect, useId, useReducer, useRef, useState } from "react"
 import styles from "../contacts/Records.module.css"
 import { useMessages } from "../page/useMessages.ts"
+import { AttachedFiles } from "../shell/AttachedFiles.tsx"
 import controls from "../theme/Controls.module.css"
 import * as EditorState from "./commentEditorState.ts"
 
@@ -199,24 +200,11 @@ export const CommentEditor = ({
           </div>
         )}
       </div>
-      {files.length > 0 && (
-        <ul className={styles.rows} aria-label={m.attachFile}>
-          {files.map((f) => (
-            <li key={f.file_id} className={styles.row}>
-              <a href={f.url} className={styles.rowMain}>
-                {f.name}
-              </a>
-              <button
-                type="button"
-                className={controls.ghost}
-                onClick={() => setFiles((fs) => fs.filter((x) => x.file_id !== f.file_id))}
-              >
-                {m.remove}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AttachedFiles
+        files={files}
+        label={m.attachFile}
+        onRemove={(id) => setFiles((fs) => fs.filter((x) => x.file_id !== id))}
+      />
       <div className={styles.line}>
         <button
           type="button"
