@@ -230,13 +230,66 @@ const answerOf = (
   }
 })
 
+/** What `queueRecorded` queues and records. */
+interface Queued {
+  readonly id: number
+  readonly follow_up_id: number | null
+  readonly subject: string
+  readonly subject_type: ScheduledEmail.SubjectType
+  readonly message: string
+  readonly recipients: ReadonlyArray<StoredRecipient>
+  readonly when: number
+  readonly nowMs: number
+  /** The history row's action and its catalogue line (with the `who` and `to` placeholders). */
+  readonly action: string
+  readonly line: string
+  /** What the history and audit rows record beyond the email, its subject and its recipients. */
+  readonly data: Record<string, unknown>
+}
+
+/** Queue an email from the signed-in person and write the history row naming who emailed whom. */
+const queueRecorded = (tenant: Tenant, facts: AccountFacts, q: Queued) =>
+  Effect.gen(function* () {
+    const emails = yield* EmailRepo
+    const history = yield* HistoryRepo
+    const email = yield* emails.queue({
+      account_id: tenant.account_id,
+      quote_id: q.id,
+      follow_up_id: q.follow_up_id,
+      subject: q.subject,
+      subject_type: q.subject_type,
+      body_text: q.message,
+      recipients: q.recipients,
+      from_signin_id: tenant.signin_id,
+      scheduled_when: q.when
+    })
+    const text = historyHtml(facts.noun, q.line, { who: facts.who, to: namesOf(q.recipients) }, q.subject)
+    yield* history.write({
+      account_id: tenant.account_id,
+      signin_id: tenant.signin_id,
+      table: "quote",
+      category_id: q.id,
+      action: q.action,
+      html_summary: text.summary,
+      html_full: text.full,
+      data: {
+        quote_id: q.id,
+        email_message_id: email.email_message_id,
+        subject: q.subject,
+        recipients: q.recipients.map((r) => r.email),
+        ...q.data
+      },
+      at: q.nowMs
+    })
+    return email
+  })
+
 /** Email the quote to chosen contacts; a draft (or a revision) becomes sent. */
 export const send = Effect.fn("Emails.send")(function* (tenant: Tenant, idSegment: string, input: Compose) {
   const { facts, id, subject, nowMs, now, when, account } = yield* composeStart(tenant, idSegment, input)
   const sql = yield* SqlClient.SqlClient
   const quotes = yield* QuoteRepo
   const emails = yield* EmailRepo
-  const history = yield* HistoryRepo
 
   return yield* sql
     .withTransaction(
@@ -275,40 +328,18 @@ export const send = Effect.fn("Emails.send")(function* (tenant: Tenant, idSegmen
           }
         }
         yield* emails.setEmailed(account, id, true, nowMs)
-        const email = yield* emails.queue({
-          account_id: account,
-          quote_id: id,
+        const email = yield* queueRecorded(tenant, facts, {
+          id,
           follow_up_id: null,
           subject,
           subject_type: ScheduledEmail.SubjectTypes.new,
-          body_text: input.message,
+          message: input.message,
           recipients,
-          from_signin_id: tenant.signin_id,
-          scheduled_when: when
-        })
-        const text = historyHtml(
-          facts.noun,
-          Wording.catalogue(facts.noun).historyEmailed(placeholders.who, placeholders.to),
-          { who: facts.who, to: namesOf(recipients) },
-          subject
-        )
-        yield* history.write({
-          account_id: account,
-          signin_id: tenant.signin_id,
-          table: "quote",
-          category_id: id,
+          when,
+          nowMs,
           action: "quote.email",
-          html_summary: text.summary,
-          html_full: text.full,
-          data: {
-            quote_id: id,
-            email_message_id: email.email_message_id,
-            subject,
-            recipients: recipients.map((r) => r.email),
-            from: record.status,
-            to: after.status
-          },
-          at: nowMs
+          line: Wording.catalogue(facts.noun).historyEmailed(placeholders.who, placeholders.to),
+          data: { from: record.status, to: after.status }
         })
         const inProgress = yield* emails.followUpInProgress(account, id, null)
         return answerOf(facts, after, email, now, inProgress)
@@ -326,7 +357,6 @@ export const followUp = Effect.fn("Emails.followUp")(function* (
   const { facts, id, subject, nowMs, now, when, account } = yield* composeStart(tenant, idSegment, input)
   const sql = yield* SqlClient.SqlClient
   const emails = yield* EmailRepo
-  const history = yield* HistoryRepo
 
   return yield* sql
     .withTransaction(
@@ -346,40 +376,18 @@ export const followUp = Effect.fn("Emails.followUp")(function* (
           : ScheduledEmail.nextFollowUpStep(yield* emails.followUpsDone(account, id))
         const followUpId = yield* emails.startFollowUp(account, id, due, step, tenant.signin_id, nowMs)
         yield* emails.setEmailed(account, id, true, nowMs)
-        const email = yield* emails.queue({
-          account_id: account,
-          quote_id: id,
+        const email = yield* queueRecorded(tenant, facts, {
+          id,
           follow_up_id: followUpId,
           subject,
           subject_type: ScheduledEmail.followUpType(step),
-          body_text: input.message,
+          message: input.message,
           recipients,
-          from_signin_id: tenant.signin_id,
-          scheduled_when: when
-        })
-        const text = historyHtml(
-          facts.noun,
-          Wording.catalogue(facts.noun).historyFollowUpEmailed(placeholders.who, placeholders.to),
-          { who: facts.who, to: namesOf(recipients) },
-          subject
-        )
-        yield* history.write({
-          account_id: account,
-          signin_id: tenant.signin_id,
-          table: "quote",
-          category_id: id,
+          when,
+          nowMs,
           action: "quote.followUp",
-          html_summary: text.summary,
-          html_full: text.full,
-          data: {
-            quote_id: id,
-            email_message_id: email.email_message_id,
-            follow_up_id: followUpId,
-            step,
-            subject,
-            recipients: recipients.map((r) => r.email)
-          },
-          at: nowMs
+          line: Wording.catalogue(facts.noun).historyFollowUpEmailed(placeholders.who, placeholders.to),
+          data: { follow_up_id: followUpId, step }
         })
         return answerOf(facts, record, email, now, true)
       })
