@@ -11,7 +11,9 @@
  * The composer asks when it goes: 'Send now' (the default) or one of the quick send times (`QuickSend.choices`:
  * Today 1 PM, Tomorrow 8 AM, Monday 8 AM, those at least 15 minutes away) in the signed-in person's time zone
  * (their personal settings' `signin_tz`; the browser's zone until it loads or when the runtime does not know it),
- * sent as `send_at`.
+ * or a custom date and time (`CustomSendTime`, starting at tomorrow 8 AM in that zone), sent as `send_at`. A custom
+ * time less than the 15 s grace ahead ('Choose a time in the future.') or too far ahead is refused before sending
+ * (`QuickSend.customTimeProblem`), with the reason under the time.
  */
 
 import * as ArchiveState from "@quotekit/core/ArchiveState"
@@ -30,6 +32,7 @@ import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import { FormBanner, invalidFields } from "../signin/FormBanner.tsx"
 import controls from "../theme/Controls.module.css"
+import { CustomSendTime, type CustomTime } from "./CustomSendTime.tsx"
 
 /** The URL's follow-up flow: `do-follow-up` (a due follow-up's id, or 1 from the action bar) and `returnTo`. */
 const FOLLOW_UP = "do-follow-up"
@@ -57,8 +60,21 @@ export const useSigninZone = (): DateTime.TimeZone => {
   return Option.getOrElse(name === "" ? Option.none() : QuickSend.zoneFromName(name), () => DateTime.zoneMakeLocal())
 }
 
-/** The composer's 'when' choice: now, or a quick send time. */
-type When = "now" | QuickSend.Key
+/** The composer's 'when' choice: now, a quick send time, or a custom date and time. */
+type When = "now" | QuickSend.Key | "custom"
+
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+/** What keeps a custom time from being sent at `now`: no date, or `QuickSend.customTimeProblem`. */
+const customProblem = (
+  m: ReturnType<typeof useMessages>,
+  custom: CustomTime,
+  zone: DateTime.TimeZone,
+  now: number
+): Option.Option<string> =>
+  custom.date === null
+    ? Option.some(m.sendDateNeeded)
+    : QuickSend.customTimeProblem(QuickSend.instantOf({ date: custom.date, minutes: custom.minutes }, zone), now)
 
 /** The composer dialog, open while mounted. */
 export const EmailComposer = ({
@@ -153,8 +169,13 @@ const ComposerForm = ({
   const m = useMessages()
   const zone = useSigninZone()
   const [when, setWhen] = useState<When>("now")
-  const choices = QuickSend.choices(Math.floor(Date.now() / 1000), zone)
-  const chosenTime = when === "now" ? undefined : choices.find((c) => c.key === when)
+  const now = nowSeconds()
+  const choices = QuickSend.choices(now, zone)
+  const chosenTime = when === "now" || when === "custom" ? undefined : choices.find((c) => c.key === when)
+  // Untouched custom fields follow the zone (the browser's until the personal settings load).
+  const [customEdit, setCustomEdit] = useState<CustomTime | undefined>(undefined)
+  const custom = customEdit ?? QuickSend.customDefaultWallTime(now, zone)
+  const [, setRefusedAt] = useState(0)
   const [subject, setSubject] = useState(draft.subject)
   const [message, setMessage] = useState(draft.message)
   const [chosen, setChosen] = useState<ReadonlySet<number>>(
@@ -174,6 +195,12 @@ const ComposerForm = ({
         e.preventDefault()
         if (busy) return
         const base = { subject, message, recipients: [...chosen] }
+        if (when === "custom") {
+          const at = nowSeconds()
+          // Shown under the fields already; the render after this refusal shows it against the time now.
+          if (custom.date === null || Option.isSome(customProblem(m, custom, zone, at))) return setRefusedAt(at)
+          return onSend({ ...base, send_at: QuickSend.instantOf({ date: custom.date, minutes: custom.minutes }, zone) })
+        }
         onSend(chosenTime === undefined ? base : { ...base, send_at: chosenTime.at })
       }}
       style={{ display: "flex", flexDirection: "column", gap: "var(--qk-space-3)" }}
@@ -225,12 +252,30 @@ const ComposerForm = ({
               type="radio"
               name="send_when"
               value={c.key}
-              checked={(chosenTime?.key ?? "now") === c.key}
+              checked={when !== "custom" && (chosenTime?.key ?? "now") === c.key}
               onChange={() => setWhen(c.key)}
             />
             <span>{c.label}</span>
           </label>
         ))}
+        <label className={controls.checkbox}>
+          <input
+            type="radio"
+            name="send_when"
+            value="custom"
+            checked={when === "custom"}
+            onChange={() => setWhen("custom")}
+          />
+          <span>{m.sendCustom}</span>
+        </label>
+        {when === "custom" && (
+          <CustomSendTime
+            value={custom}
+            onChange={setCustomEdit}
+            zone={zone}
+            problem={customProblem(m, custom, zone, now)}
+          />
+        )}
       </fieldset>
       <div className={dialog.actions}>
         <Dialog.Close type="button" className={controls.button}>

@@ -2,8 +2,9 @@
  * When a quote's email goes, against a test double of the contract (every endpoint not stubbed fails loudly): the
  * composer offers 'Send now' (chosen, sent without `send_at`) and the quick send times computed by the core's
  * `QuickSend` in the signed-in person's time zone (their personal settings' `signin_tz`), a chosen one sent as
- * `send_at`; the overview's 'Scheduled emails' shows a later email's date and time with 'Stop Email', and the
- * countdown only in the last minute.
+ * `send_at`; a custom date and time (starting at tomorrow 8 AM there) is sent as the instant of that wall time in
+ * that zone, and one in the past is refused with the reason under the time; the overview's 'Scheduled emails'
+ * shows a later email's date and time with 'Stop Email', and the countdown only in the last minute.
  */
 import type * as EmailsApi from "@quotekit/core/api/EmailsApi"
 import * as DateFormat from "@quotekit/core/DateFormat"
@@ -93,9 +94,14 @@ const double = (state: { sent: Array<unknown>; emails: Array<EmailsApi.EmailRow>
   ) as unknown as ApiClient
 }
 
-const renderWith = (state: { sent: Array<unknown>; emails: Array<EmailsApi.EmailRow> }, ui: ReactNode) => {
+const renderWith = (
+  state: { sent: Array<unknown>; emails: Array<EmailsApi.EmailRow> },
+  ui: ReactNode,
+  seed: (queryClient: QueryClient) => void = () => {}
+) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   queryClient.setQueryData(accountKey, account)
+  seed(queryClient)
   return render(
     <ApiProvider value={double(state)}>
       <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
@@ -115,7 +121,7 @@ describe("EmailComposer: when the email goes", () => {
         within(whenGroup())
           .getAllByRole("radio")
           .map((r) => r.closest("label")?.textContent)
-      ).toEqual([m.sendNow, ...expected.map((c) => c.label)])
+      ).toEqual([m.sendNow, ...expected.map((c) => c.label), m.sendCustom])
     )
     expect(within(whenGroup()).getByRole("radio", { name: m.sendNow })).toHaveProperty("checked", true)
     fireEvent.click(screen.getByRole("button", { name: m.send }))
@@ -137,6 +143,59 @@ describe("EmailComposer: when the email goes", () => {
       recipients: [7],
       send_at: tomorrow.at
     })
+  })
+})
+
+describe("EmailComposer: a custom date and time", () => {
+  const style = dateStyle(account.account_signin.dateFormat)
+  const openCustom = async (state: { sent: Array<unknown>; emails: Array<EmailsApi.EmailRow> }) => {
+    // The personal settings (Chatham's zone) already loaded, as they are once the page has read them.
+    renderWith(state, <EmailComposer quoteId={42} kind="send" followUp={0} onClose={() => {}} />, (queryClient) =>
+      queryClient.setQueryData(["settings", "personal"], { signin_tz: TZ })
+    )
+    await waitFor(() => within(whenGroup()).getByRole("radio", { name: m.sendCustom }))
+    fireEvent.click(within(whenGroup()).getByRole("radio", { name: m.sendCustom }))
+    return within(whenGroup()).getByRole("combobox", { name: m.sendTime }) as HTMLSelectElement
+  }
+
+  it("starts at tomorrow 8 AM in the sign-in's zone and sends the chosen time there as send_at", async () => {
+    const state = { sent: [] as Array<unknown>, emails: [] }
+    const time = await openCustom(state)
+    const now = Math.floor(Date.now() / 1000)
+    const start = QuickSend.customDefaultWallTime(now, zone)
+    expect(time.selectedOptions[0]?.textContent).toBe("8:00 AM")
+    expect(time.options).toHaveLength(48)
+    const date = screen.getByRole("button", { name: new RegExp(`^${m.sendDate} `) })
+    expect(date.textContent).toContain(DateFormat.formatDate(start.date, style))
+    expect(screen.queryByRole("alert")).toBeNull()
+
+    fireEvent.change(time, { target: { value: String(9 * 60 + 30) } })
+    fireEvent.click(screen.getByRole("button", { name: m.send }))
+    await waitFor(() => expect(state.sent).toHaveLength(1))
+    const sendAt = QuickSend.instantOf({ date: start.date, minutes: 9 * 60 + 30 }, zone)
+    expect(state.sent[0]).toEqual({ subject: draft.subject, message: draft.message, recipients: [7], send_at: sendAt })
+    expect(QuickSend.wallTimeOf(sendAt, zone)).toEqual({ date: start.date, minutes: 9 * 60 + 30 })
+  })
+
+  it("refuses a time in the past with the reason under the time, and a cleared date, before sending", async () => {
+    const state = { sent: [] as Array<unknown>, emails: [] }
+    const time = await openCustom(state)
+    // A day last month is past in any zone.
+    fireEvent.click(screen.getByRole("button", { name: new RegExp(`^${m.sendDate} `) }))
+    fireEvent.click(await screen.findByRole("button", { name: /previous month/i }))
+    fireEvent.click(await screen.findByRole("button", { name: /15th/ }))
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(m.chooseFutureTime))
+    expect(time.getAttribute("aria-invalid")).toBe("true")
+    expect(document.getElementById(time.getAttribute("aria-describedby") ?? "")?.textContent).toBe(m.chooseFutureTime)
+    fireEvent.click(screen.getByRole("button", { name: m.send }))
+
+    // Cleared, the date asks for one.
+    fireEvent.click(screen.getByRole("button", { name: new RegExp(`^${m.sendDate} `) }))
+    fireEvent.click(await screen.findByRole("button", { name: m.clearDate }))
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(m.sendDateNeeded))
+    fireEvent.click(screen.getByRole("button", { name: m.send }))
+    await new Promise((done) => setTimeout(done, 50))
+    expect(state.sent).toEqual([])
   })
 })
 
