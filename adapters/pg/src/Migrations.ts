@@ -19,6 +19,7 @@ import ContactLookup from "./migrations/0201_contact_lookup.ts"
 import QuoteSettings from "./migrations/0300_quote_settings.ts"
 import QuoteSearchAccount from "./migrations/0301_quote_search_account.ts"
 import EmailSending from "./migrations/0310_email_sending.ts"
+import ListStamps from "./migrations/0320_list_stamps.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -34,7 +35,8 @@ export const all = {
   "201_contact_lookup": ContactLookup,
   "300_quote_settings": QuoteSettings,
   "301_quote_search_account": QuoteSearchAccount,
-  "310_email_sending": EmailSending
+  "310_email_sending": EmailSending,
+  "320_list_stamps": ListStamps
 }
 
 /** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the search path. */
