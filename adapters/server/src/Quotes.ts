@@ -1,6 +1,6 @@
 /**
  * The quotes, templates, history and dashboard features, composed for `main.ts`: `handlers` (their API groups)
- * and `services` (their repositories and the expiry sweep). Kept apart so the composition root adds two lines
+ * and `services` (their repositories, the list cache and the expiry sweep). Kept apart so the composition root adds two lines
  * for all of them.
  *
  * @since 0.1.0
@@ -12,6 +12,7 @@ import * as HistoryHttp from "./history/Http.ts"
 import * as HistoryRepo from "./history/Repo.ts"
 import * as ExpirySweep from "./quotes/ExpirySweep.ts"
 import * as QuotesHttp from "./quotes/Http.ts"
+import * as ListCache from "./quotes/ListCache.ts"
 import * as ListRepo from "./quotes/ListRepo.ts"
 import * as QuoteRepo from "./quotes/Repo.ts"
 import * as SaveRepo from "./quotes/SaveRepo.ts"
@@ -33,5 +34,9 @@ export const repositories = Layer.mergeAll(
   DashboardRepo.layer
 )
 
-/** The repositories and the background expiry sweep. */
-export const services = Layer.merge(repositories, ExpirySweep.layer.pipe(Layer.provide(repositories)))
+/** The repositories, the list cache and the background expiry sweep. */
+export const services = Layer.mergeAll(
+  repositories,
+  ListCache.layer.pipe(Layer.provide(repositories)),
+  ExpirySweep.layer.pipe(Layer.provide(repositories))
+)

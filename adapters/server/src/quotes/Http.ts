@@ -2,15 +2,19 @@
  * The quotes group's handlers: the editor's data and save, the list, the status actions, versions and the quote
  * page's settings, each for the session's tenant (`CurrentAccount`).
  *
+ * The list answers with the JSON bytes kept by `ListCache`: the same JSON the contract's `ListPage` encodes to,
+ * with the same content type, so the contract (and every client derived from it) reads it as any other answer.
+ *
  * @since 0.1.0
  */
 import { Api } from "@quotekit/core/api/Api"
 import { CurrentAccount } from "@quotekit/core/api/Security"
 import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import * as Editor from "./Editor.ts"
+import { ListCache } from "./ListCache.ts"
 import * as QuoteActions from "./QuoteActions.ts"
-import * as QuoteList from "./QuoteList.ts"
 import * as SaveQuote from "./SaveQuote.ts"
 import * as Settings from "./Settings.ts"
 import * as Versions from "./Versions.ts"
@@ -24,7 +28,15 @@ export const layer = HttpApiBuilder.group(Api, "quotes", (handlers) =>
     .handle("save", ({ params, payload }) =>
       Effect.flatMap(CurrentAccount, (t) => SaveQuote.save(t, params.kind, params.id, params.action, payload))
     )
-    .handle("list", ({ query }) => Effect.flatMap(CurrentAccount, (t) => QuoteList.list(t, query)))
+    .handle("list", ({ query }) =>
+      Effect.flatMap(CurrentAccount, (t) =>
+        ListCache.use((cache) =>
+          Effect.map(cache.answer(t, query), (json) =>
+            HttpServerResponse.uint8Array(json, { contentType: "application/json" })
+          )
+        )
+      )
+    )
     .handle("act", ({ params }) => Effect.flatMap(CurrentAccount, (t) => QuoteActions.act(t, params.route, params.id)))
     .handle("markSent", ({ payload }) =>
       Effect.flatMap(CurrentAccount, (t) => QuoteActions.run(t, String(payload.quote_id), () => "markSent"))

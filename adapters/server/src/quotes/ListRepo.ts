@@ -7,6 +7,9 @@
  * served by the trigram index; the page is read in the order of the activity index. Searches run unprepared so
  * each is planned with its pattern.
  *
+ * Every table the page query reads is covered by the `list_stamps` triggers (migration 0320): a column read
+ * from a table they do not cover would let the list cache (`ListCache`) serve an answer that no longer holds.
+ *
  * @since 0.1.0
  */
 import type { AccountId } from "@quotekit/core/Account"
@@ -63,6 +66,11 @@ export class QuoteListRepo extends Context.Service<
       limit: number
     ) => Effect.Effect<ReadonlyArray<ListRecord>>
     readonly count: (account: AccountId, f: ListFilter) => Effect.Effect<number>
+    /**
+     * The account's list stamp: it grows, at the commit of the change, with everything a list row can show
+     * (0 until the first change). Read it before the rows, so rows read after it are at least that new.
+     */
+    readonly stamp: (account: AccountId) => Effect.Effect<bigint>
   }
 >()("quotekit/server/QuoteListRepo") {}
 
@@ -182,6 +190,13 @@ export const layer = Layer.effect(
         sql<{ readonly n: number }>`SELECT count(*)::int AS n FROM quotes q WHERE ${where(account, f)}`.pipe(
           (statement) => (f.search === "" ? statement : statement.unprepared),
           Effect.map((r) => r[0]?.n ?? 0),
+          Effect.orDie
+        ),
+      stamp: (account) =>
+        sql<{
+          readonly stamp: string
+        }>`SELECT stamp::text AS stamp FROM list_stamps WHERE account_id = ${account}`.pipe(
+          Effect.map((r) => BigInt(r[0]?.stamp ?? 0)),
           Effect.orDie
         )
     })

@@ -57,22 +57,37 @@ export const toRow = (r: ListRecord, now: number): ListRow => {
   }
 }
 
-/** A page of the list for the tenant. */
+/** A list query with its defaults filled in and its search trimmed and lower-cased. */
+export interface ListRequest {
+  readonly filter: QuoteListTab.StatusFilter
+  /** The tab in force (`all` when the filter hides the one asked for). */
+  readonly tab: QuoteListTab.Tab
+  readonly author: number | null
+  readonly search: string
+  readonly page: number
+  readonly wantCount: boolean
+}
+
+/** The request a query makes: two queries with equal requests get the same answer (the list cache's key). */
+export const request = (query: ListQuery): ListRequest => {
+  const filter = query.status ?? "any"
+  return {
+    filter,
+    tab: QuoteListTab.effectiveTab(filter, query.tab ?? "all"),
+    author: query.author ?? null,
+    search: (query.search ?? "").trim().toLowerCase(),
+    page: query.page ?? 1,
+    wantCount: query.getCount === "1" || query.getCount === "true"
+  }
+}
+
+/** A page of the list for the tenant, read from the database. */
 export const list = Effect.fn("QuoteList.list")(function* (tenant: Tenant, query: ListQuery) {
   const repo = yield* QuoteListRepo
   const now = yield* RelativeTime.nowSeconds
-  const filter = query.status ?? "any"
-  const tab = QuoteListTab.effectiveTab(filter, query.tab ?? "all")
-  const page = query.page ?? 1
+  const { filter, tab, author, search, page, wantCount } = request(query)
   const size = Limits.listPageSize
-  const f = {
-    filter,
-    selection: QuoteListTab.selection(filter, tab),
-    author: query.author ?? null,
-    search: (query.search ?? "").trim().toLowerCase(),
-    now
-  }
-  const wantCount = query.getCount === "1" || query.getCount === "true"
+  const f = { filter, selection: QuoteListTab.selection(filter, tab), author, search, now }
   const rows = yield* repo.page(tenant.account_id, f, (page - 1) * size, size + 1)
   const total = wantCount ? yield* repo.count(tenant.account_id, f) : null
   const answer: ListPage = {
