@@ -9,13 +9,15 @@
 import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
-import { buildApp, sentQuote, start } from "../app/test/customer/CustomerServer.ts"
 import { launch } from "../app/test/support/browser.ts"
+import { buildOwnApp } from "../app/test/support/OwnBuildServer.ts"
+import { start } from "../app/test/support/RealServer.ts"
+import { sentQuote } from "../app/test/support/SentQuote.ts"
 import { report } from "./measure.ts"
 
 const RUNS = 7
 
-const distRoot = await buildApp()
+const distRoot = await buildOwnApp()
 const server = await start(distRoot)
 const browser = await launch()
 

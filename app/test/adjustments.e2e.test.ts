@@ -6,40 +6,22 @@
  * in adjustment A, saves, and sees the credit, the new item and the new total in the editor and on the quote
  * page; the back link returns to the quote page. Every screen is checked with axe-core.
  */
-import { rm } from "node:fs/promises"
 import * as Message from "@quotekit/core/Message"
 import { Effect } from "effect"
-import type { Browser } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { buildApp, type Server, sentQuote, start, teamContext } from "./customer/CustomerServer.ts"
+import { describe, expect, it } from "vitest"
 import { axeViolations } from "./support/axe.ts"
-import { launch } from "./support/browser.ts"
+import { sentQuote } from "./support/SentQuote.ts"
+import * as ServerAndBrowser from "./support/ServerAndBrowser.ts"
 
 const m = Message.catalogue
-let server: Server
-let dist: string
-let browser: Browser
-
-beforeAll(async () => {
-  dist = await buildApp()
-  server = await start(dist)
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dist !== undefined) await rm(dist, { recursive: true, force: true })
-})
+const live = ServerAndBrowser.forFile()
 
 describe("adjusting an accepted quote in Chromium against the real server", { timeout: 120_000 }, () => {
   it("credits an item and adds one in adjustment A; the quote's total follows", async () => {
-    const q = await sentQuote(server)
-    const team = await teamContext(browser, server, q)
-    const page = await team.newPage()
-    page.setDefaultTimeout(8_000)
+    const q = await sentQuote(live.server)
+    const { team, page } = await live.teamPage(q)
     const stored = () =>
-      server.sql((sql) =>
+      live.server.sql((sql) =>
         Effect.all({
           quote: sql<{ price_current: string; next_adj_index: number }>`
             SELECT price_current::text AS price_current, next_adj_index::int AS next_adj_index FROM quotes WHERE quote_id = ${q.quoteId}`,
@@ -52,7 +34,7 @@ describe("adjusting an accepted quote in Chromium against the real server", { ti
     expect(Number((await stored()).quote[0]!.price_current)).toBe(550)
 
     // Not offered before acceptance; accepted on the customer's behalf, it is.
-    await page.goto(`${server.url}/quote/${q.quoteId}`)
+    await page.goto(`${live.server.url}/quote/${q.quoteId}`)
     await page.locator('[data-status="sent"]').waitFor()
     expect(await page.locator('[data-action="addOrCreditItems"]').count()).toBe(0)
     await page.locator('button[data-action="acceptOnBehalf"]').click()

@@ -7,35 +7,19 @@
  * title keeps its earlier version, which the versions page opens read-only. One server and one browser for the
  * file; the quote page is checked with axe-core for serious or critical violations.
  */
-import { rm } from "node:fs/promises"
 import * as Message from "@quotekit/core/Message"
 import { Effect } from "effect"
-import type { Browser } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { buildApp, type Server, sentQuote, start, teamContext } from "./customer/CustomerServer.ts"
+import { describe, expect, it } from "vitest"
 import { axeViolations } from "./support/axe.ts"
-import { launch } from "./support/browser.ts"
+import { sentQuote } from "./support/SentQuote.ts"
+import * as ServerAndBrowser from "./support/ServerAndBrowser.ts"
 
 const m = Message.catalogue
-let server: Server
-let dist: string
-let browser: Browser
-
-beforeAll(async () => {
-  dist = await buildApp()
-  server = await start(dist)
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dist !== undefined) await rm(dist, { recursive: true, force: true })
-})
+const live = ServerAndBrowser.forFile()
 
 /** A second member of the account (not an admin), whose @mention handle is their first name. */
 const colleague = (accountId: number, first: string) =>
-  server.sql((sql) =>
+  live.server.sql((sql) =>
     Effect.gen(function* () {
       const [s] = yield* sql<{ signin_id: number }>`
         INSERT INTO signins (email, name_first, name_last, name_display)
@@ -51,10 +35,10 @@ const colleague = (accountId: number, first: string) =>
 
 describe("discussion and versions in Chromium against the real server", { timeout: 60_000 }, () => {
   it("the customer asks, the team answers with an @mention picked from the completer, the customer sees it", async () => {
-    const q = await sentQuote(server)
+    const q = await sentQuote(live.server)
     const alan = await colleague(q.accountId, "Alan")
 
-    const customer = await browser.newContext()
+    const customer = await live.browser.newContext()
     const asking = await customer.newPage()
     asking.setDefaultTimeout(8_000)
     await asking.goto(q.link)
@@ -62,10 +46,8 @@ describe("discussion and versions in Chromium against the real server", { timeou
     await asking.getByRole("button", { name: m.send }).click()
     await asking.locator(".qk-comments").getByText("Can you start in May?").waitFor()
 
-    const team = await teamContext(browser, server, q)
-    const page = await team.newPage()
-    page.setDefaultTimeout(8_000)
-    await page.goto(`${server.url}/quote/${q.quoteId}`)
+    const { team, page } = await live.teamPage(q)
+    await page.goto(`${live.server.url}/quote/${q.quoteId}`)
     const question = page.getByRole("listitem").filter({ hasText: "Can you start in May?" })
     await question.waitFor()
     expect(await axeViolations(page)).toEqual([])
@@ -83,7 +65,7 @@ describe("discussion and versions in Chromium against the real server", { timeou
     await question.getByText("will confirm the start date.").waitFor()
     await expect.poll(() => answer.inputValue()).toBe("")
 
-    const mentioned = await server.sql(
+    const mentioned = await live.server.sql(
       (sql) => sql<{ signin_id: number; discuss_body: string; parent_question: number | null }>`
         SELECT dm.signin_id, d.discuss_body, d.parent_question
         FROM discussion_mentions dm JOIN discussion d USING (account_id, discuss_id)
@@ -100,22 +82,22 @@ describe("discussion and versions in Chromium against the real server", { timeou
   })
 
   it("a sent quote edited under a new title keeps its earlier version, opened read-only", async () => {
-    const q = await sentQuote(server)
-    await q.team.ok("POST", `/act-on/quote-action/revise-dodo/${q.quoteId}`)
+    const q = await sentQuote(live.server)
+    await q.team.post(`/act-on/quote-action/revise-dodo/${q.quoteId}`)
 
-    const team = await teamContext(browser, server, q)
-    const page = await team.newPage()
-    page.setDefaultTimeout(8_000)
-    await page.goto(`${server.url}/quotes/${q.quoteId}/is-editing`)
+    const { team, page } = await live.teamPage(q)
+    await page.goto(`${live.server.url}/quotes/${q.quoteId}/is-editing`)
     await page.getByRole("heading", { name: m.editingTitle("Bathroom retiling") }).waitFor()
     await page.getByLabel(m.title, { exact: true }).fill("Bathroom and laundry retiling")
     await page.keyboard.press("Control+s")
     await page.getByText(m.unsavedChanges).waitFor({ state: "hidden" })
     await expect
-      .poll(() => server.sql((sql) => sql<{ title: string }>`SELECT title FROM quotes WHERE quote_id = ${q.quoteId}`))
+      .poll(() =>
+        live.server.sql((sql) => sql<{ title: string }>`SELECT title FROM quotes WHERE quote_id = ${q.quoteId}`)
+      )
       .toEqual([{ title: "Bathroom and laundry retiling" }])
 
-    await page.goto(`${server.url}/quote/versions/${q.quoteId}`)
+    await page.goto(`${live.server.url}/quote/versions/${q.quoteId}`)
     await page.getByRole("heading", { name: `${m.versions}: Bathroom and laundry retiling` }).waitFor()
     const opens = page.getByRole("button", { name: m.openVersion })
     await opens.first().waitFor()

@@ -9,17 +9,15 @@
  * settings', not the browser's): a day last month is refused with 'Choose a time in the future.' and nothing is
  * sent; a later day at 9:30 AM is sent and shows under 'Scheduled emails' at that date and time.
  */
-import { rm } from "node:fs/promises"
 import * as DateFormat from "@quotekit/core/DateFormat"
 import * as Message from "@quotekit/core/Message"
 import * as QuickSend from "@quotekit/core/QuickSend"
 import * as ScheduledEmail from "@quotekit/core/ScheduledEmail"
 import { Option } from "effect"
-import type { Browser } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { buildApp, type Server, sentQuote, start, teamContext } from "./customer/CustomerServer.ts"
+import { describe, expect, it } from "vitest"
 import { axeViolations } from "./support/axe.ts"
-import { launch } from "./support/browser.ts"
+import { sentQuote } from "./support/SentQuote.ts"
+import * as ServerAndBrowser from "./support/ServerAndBrowser.ts"
 
 const m = Message.catalogue
 
@@ -32,29 +30,13 @@ const dayButtonName = (d: DateFormat.CalendarDate): string => {
   const suffix = teen ? "th" : (["th", "st", "nd", "rd"][d.day % 10] ?? "th")
   return `${weekday}, ${month} ${d.day}${suffix}, ${d.year}`
 }
-let server: Server
-let dist: string
-let browser: Browser
-
-beforeAll(async () => {
-  dist = await buildApp()
-  server = await start(dist)
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dist !== undefined) await rm(dist, { recursive: true, force: true })
-})
+const live = ServerAndBrowser.forFile()
 
 describe("quote emails in Chromium against the real server", { timeout: 90_000 }, () => {
   it("sends a quote by email, sees it scheduled, sends a follow-up and stops it", async () => {
-    const q = await sentQuote(server)
-    const team = await teamContext(browser, server, q)
-    const page = await team.newPage()
-    page.setDefaultTimeout(8_000)
-    await page.goto(`${server.url}/quote/${q.quoteId}`)
+    const q = await sentQuote(live.server)
+    const { team, page } = await live.teamPage(q)
+    await page.goto(`${live.server.url}/quote/${q.quoteId}`)
     const panel = page.getByRole("region", { name: m.scheduledEmails })
     await panel.getByText(m.noEmailsYet).waitFor()
     const followUp = page.locator('button[data-action="sendFollowUp"]')
@@ -129,12 +111,12 @@ describe("quote emails in Chromium against the real server", { timeout: 90_000 }
   })
 
   it("sends at a custom date and time in the team member's zone; a past time is refused", async () => {
-    const q = await sentQuote(server)
+    const q = await sentQuote(live.server)
     // The team member works in Auckland; the browser is in New York, so a day read in the wrong zone shows.
     const signinZone = "Pacific/Auckland"
     const zone = Option.getOrThrow(QuickSend.zoneFromName(signinZone))
-    const personal = await q.team.ok("GET", "/get/settings/personal")
-    await q.team.ok("POST", "/post/settings/personal", {
+    const personal = await q.team.get("/get/settings/personal")
+    await q.team.post("/post/settings/personal", {
       name_first: personal.name_first,
       name_last: personal.name_last,
       email: personal.email,
@@ -142,12 +124,9 @@ describe("quote emails in Chromium against the real server", { timeout: 90_000 }
       profile_title: personal.profile_title,
       signin_tz: signinZone
     })
-    const style: DateFormat.Style = (await q.team.ok("GET", "/get/cache-account")).account_signin.dateFormat
-    const team = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "America/New_York" })
-    await team.addCookies([...q.team.cookies].map(([name, value]) => ({ name, value, url: server.url })))
-    const page = await team.newPage()
-    page.setDefaultTimeout(8_000)
-    await page.goto(`${server.url}/quote/${q.quoteId}`)
+    const style: DateFormat.Style = (await q.team.get("/get/cache-account")).account_signin.dateFormat
+    const { team, page } = await live.teamPage(q, { timezoneId: "America/New_York" })
+    await page.goto(`${live.server.url}/quote/${q.quoteId}`)
     const panel = page.getByRole("region", { name: m.scheduledEmails })
     await panel.getByText(m.noEmailsYet).waitFor()
 
@@ -173,7 +152,7 @@ describe("quote emails in Chromium against the real server", { timeout: 90_000 }
     await page.waitForTimeout(500)
     expect(await composer.isVisible()).toBe(true)
     expect(await problem.isVisible()).toBe(true)
-    expect((await q.team.ok("GET", `/get/quote-emails/${q.quoteId}`)).emails).toEqual([])
+    expect((await q.team.get(`/get/quote-emails/${q.quoteId}`)).emails).toEqual([])
 
     // The day after tomorrow (in Auckland) at 9:30 AM.
     const day = DateFormat.addDays(start.date, 1)
@@ -191,7 +170,7 @@ describe("quote emails in Chromium against the real server", { timeout: 90_000 }
     const email = panel.getByRole("listitem").filter({ hasText: "At a time of your choosing" })
     await email.getByText(m.emailScheduledAt(`${DateFormat.formatDate(day, style)}, 9:30 AM`)).waitFor()
     await email.getByRole("button", { name: m.stopEmail }).waitFor()
-    const stored = (await q.team.ok("GET", `/get/quote-emails/${q.quoteId}`)).emails
+    const stored = (await q.team.get(`/get/quote-emails/${q.quoteId}`)).emails
     expect(stored.map((e: { scheduled_when: number }) => e.scheduled_when)).toEqual([
       sendAt + ScheduledEmail.graceSeconds
     ])

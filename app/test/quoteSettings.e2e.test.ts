@@ -7,43 +7,25 @@
  * the quote is accepted, the Settings tab is gone and the summary still shows what the customer met. The
  * Settings tab is checked with axe-core for serious or critical violations.
  */
-import { rm } from "node:fs/promises"
 import * as Message from "@quotekit/core/Message"
-import type { Browser } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { buildApp, type Server, sentQuote, start, teamContext } from "./customer/CustomerServer.ts"
+import { describe, expect, it } from "vitest"
 import { axeViolations } from "./support/axe.ts"
-import { launch } from "./support/browser.ts"
+import { sentQuote } from "./support/SentQuote.ts"
+import * as ServerAndBrowser from "./support/ServerAndBrowser.ts"
 
 const m = Message.catalogue
-let server: Server
-let dist: string
-let browser: Browser
-
-beforeAll(async () => {
-  dist = await buildApp()
-  server = await start(dist)
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dist !== undefined) await rm(dist, { recursive: true, force: true })
-})
+const live = ServerAndBrowser.forFile()
 
 describe("quote settings in Chromium against the real server", { timeout: 90_000 }, () => {
   it("changes settings on the quote page; the summary and the customer page follow; answered quotes lock them", async () => {
-    const q = await sentQuote(server)
-    const team = await teamContext(browser, server, q)
-    const page = await team.newPage()
-    page.setDefaultTimeout(8_000)
-    await page.goto(`${server.url}/quote/${q.quoteId}`)
+    const q = await sentQuote(live.server)
+    const { team, page } = await live.teamPage(q)
+    await page.goto(`${live.server.url}/quote/${q.quoteId}`)
     const applied = page.getByRole("region", { name: m.settingsApplied })
     await applied.getByText(m.settingsAsDefaults).waitFor()
 
     // Before: the customer has no terms box and may edit the spare tiles' quantity.
-    const customer = await browser.newContext()
+    const customer = await live.browser.newContext()
     const view = await customer.newPage()
     view.setDefaultTimeout(8_000)
     await view.goto(q.link)
@@ -81,7 +63,7 @@ describe("quote settings in Chromium against the real server", { timeout: 90_000
     expect(await tiles.count()).toBe(0)
 
     // Accepted: the settings are what the customer met; the tab is gone, the summary stays.
-    await q.team.ok("POST", `/post/quote-accept-on-behalf/${q.quoteId}`)
+    await q.team.post(`/post/quote-accept-on-behalf/${q.quoteId}`)
     await page.reload()
     await applied.getByText(m.settingTermsRequired).waitFor()
     await page.getByRole("tab", { name: m.allActivity }).waitFor()

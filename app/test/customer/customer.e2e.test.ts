@@ -6,31 +6,16 @@
  * with its audit entry and content hash; a second accept changes nothing; a forged link gets the not-found page;
  * no network answer the page receives carries the private note or the cost; axe-core finds nothing serious.
  */
-import { rm } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 import * as Message from "@quotekit/core/Message"
 import { Effect } from "effect"
-import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
 import { axeViolations } from "../support/axe.ts"
-import { launch } from "../support/browser.ts"
-import { buildApp, COST, PRIVATE_NOTE, type Server, sentQuote, start } from "./CustomerServer.ts"
+import { COST, PRIVATE_NOTE, sentQuote } from "../support/SentQuote.ts"
+import * as ServerAndBrowser from "../support/ServerAndBrowser.ts"
 
-let server: Server
-let dist: string
-let browser: Browser
-
-beforeAll(async () => {
-  dist = await buildApp()
-  server = await start(dist)
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dist !== undefined) await rm(dist, { recursive: true, force: true })
-})
+const live = ServerAndBrowser.forFile()
 
 /** Every response body the page receives, to check nothing private leaks. */
 const recordResponses = (page: Page): Array<string> => {
@@ -62,11 +47,11 @@ const drawSignature = async (page: Page): Promise<void> => {
 
 describe("customer quote page in Chromium", () => {
   it("opens a sent quote, picks options, signs and accepts once; nothing private reaches the page", async () => {
-    const q = await sentQuote(server)
-    const page = await browser.newPage()
+    const q = await sentQuote(live.server)
+    const page = await live.browser.newPage()
     page.setDefaultTimeout(8000)
     const bodies = recordResponses(page)
-    await page.goto(`${server.url}/q/${q.token}`)
+    await page.goto(`${live.server.url}/q/${q.token}`)
     expect(await page.title()).toBe("Bathroom retiling · Harbour Tiling Ltd")
     await page.getByRole("heading", { level: 1, name: "Bathroom retiling" }).waitFor()
     const view = page.locator("qk-quote-view")
@@ -87,7 +72,7 @@ describe("customer quote page in Chromium", () => {
     await page.getByText(/^Accepted by Grace Hopper on /).waitFor()
     expect(await page.getByRole("button", { name: Message.acceptQuote }).count()).toBe(0)
 
-    const stored = await server.sql((sql) =>
+    const stored = await live.server.sql((sql) =>
       Effect.gen(function* () {
         const [quote] = yield* sql<{ status: string; price_current: string }>`
           SELECT status, price_current::text AS price_current FROM quotes WHERE quote_id = ${q.quoteId}`
@@ -118,7 +103,7 @@ describe("customer quote page in Chromium", () => {
       return r.status
     }, q.token)
     expect(again).toBe(409)
-    const count = await server.sql((sql) =>
+    const count = await live.server.sql((sql) =>
       sql<{ n: number }>`SELECT count(*)::int AS n FROM acceptances WHERE quote_id = ${q.quoteId}`.pipe(
         Effect.map((r) => r[0]!.n)
       )
@@ -139,9 +124,9 @@ describe("customer quote page in Chromium", () => {
   }, 90_000)
 
   it("asks a question and sees it; a forged link gets the not-found page", async () => {
-    const q = await sentQuote(server)
-    const page = await browser.newPage()
-    await page.goto(`${server.url}/q/${q.token}`)
+    const q = await sentQuote(live.server)
+    const page = await live.browser.newPage()
+    await page.goto(`${live.server.url}/q/${q.token}`)
     const send = page.getByRole("button", { name: Message.send })
     await send.click()
     await page.getByText(Message.commentEmpty("Question")).waitFor()
@@ -155,7 +140,7 @@ describe("customer quote page in Chromium", () => {
       fullPage: true
     })
 
-    const forged = await page.goto(`${server.url}/q/${q.token.slice(0, -3)}xyz`)
+    const forged = await page.goto(`${live.server.url}/q/${q.token.slice(0, -3)}xyz`)
     expect(forged?.status()).toBe(404)
     await page.getByRole("heading", { name: Message.quoteLinkNotFound }).waitFor()
     await page.close()

@@ -56,6 +56,23 @@ export const start = async (appRoot: string = distRoot): Promise<RealServer> => 
   }
 }
 
+/** What the server answered a `Client`. */
+export interface Answer {
+  readonly status: number
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in tests
+  readonly body: any
+  readonly text: string
+}
+
+const parse = (text: string): unknown => {
+  if (text === "") return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
 /** A cookie-keeping client of one sign-in, sending the anti-forgery headers as the app does. */
 export class Client {
   readonly cookies = new Map<string, string>()
@@ -75,9 +92,11 @@ export class Client {
     }
   }
 
-  /** Any request; the JSON answer, or an error naming the status and body when it is not a success. */
-  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in tests
-  async request(method: string, path: string, body?: unknown): Promise<any> {
+  /**
+   * Any request, whatever its status: for a test that checks a refusal. The body is the JSON answer (the text
+   * when it is not JSON, `undefined` when empty).
+   */
+  async answer(method: string, path: string, body?: unknown): Promise<Answer> {
     if (!this.cookies.has(CSRF_COOKIE)) this.keep(await fetch(`${this.base}/api/csrf`))
     const headers: Record<string, string> = {
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
@@ -92,8 +111,15 @@ export class Client {
     })
     this.keep(res)
     const text = await res.text()
-    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`)
-    return text === "" ? undefined : JSON.parse(text)
+    return { status: res.status, body: parse(text), text }
+  }
+
+  /** A request that must succeed: the JSON answer, or an error naming the status and body when it is not. */
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in tests
+  async request(method: string, path: string, body?: unknown): Promise<any> {
+    const a = await this.answer(method, path, body)
+    if (a.status >= 400) throw new Error(`${method} ${path}: ${a.status} ${a.text}`)
+    return a.body
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: see request
@@ -117,13 +143,13 @@ let counter = 0
 /** The password of every account `signUp` makes. */
 export const PASSWORD = "correct horse battery"
 
-/** A new account (its only member an admin, signed in) and a client of its sign-in. */
-export const signUp = async (url: string, business = "Harbour Joinery") => {
+/** A new account (its only member, `name`, an admin, signed in) and a client of its sign-in. */
+export const signUp = async (url: string, business = "Harbour Joinery", name = "Alex Owner") => {
   const api = new Client(url)
   const email = `owner.${process.pid}.${Date.now()}.${++counter}@example.com`
   const created = await api.post("/sign-in/new-account", {
     business_name: business,
-    your_name: "Alex Owner",
+    your_name: name,
     email,
     password: PASSWORD
   })
