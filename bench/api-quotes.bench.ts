@@ -7,7 +7,12 @@
  *   update: validation, linked rows, totals, rows, contacts, history and audit rows in one transaction).
  * - `api.quote-list.search.rps` / `.p99` (ms): `GET /get/quotes?search=kitchen` answering a page of 100 rows
  *   from 100,000 quotes across 50 accounts (2,000 each, a quarter of them kitchens; bulk-loaded with
- *   generate_series, each with a contact).
+ *   generate_series, each with a contact). Repeated, these are answered from the list cache (`ListCache`): no
+ *   quote changes during the run, so each account's answer stays valid.
+ * - `api.quote-list.search-uncached.rps` / `.p99` (ms): the same search through the database, each request a key
+ *   the cache has never seen, so none is answered from memory: the term is one of the pieces of "kitchen refit"
+ *   (`kit`, `tchen`, `n refi`...) that finds exactly the kitchens "kitchen" finds (100 rows a page), with and
+ *   without `author=` (the account's only author), and every (account, term, author) pair is asked once.
  *
  * The autocannon figures are closed-loop (each connection sends its next request as soon as it has an answer),
  * so their p99 is mostly queueing once the server is at capacity. Each is also measured paced
@@ -35,6 +40,8 @@ const QUOTES_PER_ACCOUNT = 2_000
 const CONNECTIONS = 50
 const DURATION = Number(process.env.BENCH_DURATION ?? "10")
 const ROWS = 20
+/** The title of the searched quotes; its pieces are the uncached run's search terms. */
+const KITCHEN = "kitchen refit"
 /** The paced runs' total request rates (requests a second over all 50 connections). */
 const LIST_RATE = 100
 const SAVE_RATE = 50
@@ -294,6 +301,61 @@ const program = Effect.gen(function* () {
     })
   )
   report(`api.quote-list.search.p99-at-${LIST_RATE}rps`, listPaced, "ms")
+
+  // The database path: every request a key of its own (see the header), each finding the same kitchens.
+  const pieces = new Set<string>()
+  for (let from = 0; from < KITCHEN.length; from++)
+    for (let to = from + 3; to <= KITCHEN.length; to++) pieces.add(KITCHEN.slice(from, to))
+  const kitchens = (term: string) =>
+    Effect.map(
+      sql<{ readonly n: number }>`
+        SELECT count(*)::int AS n FROM quotes
+        WHERE account_id = ${sessions[0]!.accountId} AND search_text LIKE ${`%${term}%`}`,
+      (r) => r[0]!.n
+    )
+  const all = yield* kitchens("kitchen")
+  const terms: Array<string> = []
+  for (const term of pieces) if (term.trim() === term && (yield* kitchens(term)) === all) terms.push(term)
+  const uncachedPaths = terms.flatMap((term) =>
+    [false, true].flatMap((byAuthor) =>
+      sessions.map((s) => ({
+        session: s,
+        path: `/get/quotes?search=${encodeURIComponent(term)}${byAuthor ? `&author=${s.signinId}` : ""}`
+      }))
+    )
+  )
+  const sample = yield* Effect.promise(() =>
+    fetch(`${base}${uncachedPaths.at(-1)!.path}`, { headers: uncachedPaths.at(-1)!.session.headers }).then((r) =>
+      r.json()
+    )
+  )
+  const sampleRows = (sample as { rows: ReadonlyArray<unknown> }).rows.length
+  if (sampleRows !== 100) throw new Error(`an uncached search answers ${sampleRows} rows, not 100`)
+  let nextUncached = 0
+  const uncached = yield* Effect.promise(() =>
+    run({
+      url: base,
+      connections: CONNECTIONS,
+      // Each key once: none can be answered from memory, whatever the rate.
+      amount: uncachedPaths.length - 1,
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (req) => {
+            const { session, path } = uncachedPaths[nextUncached++ % (uncachedPaths.length - 1)]!
+            const { "content-type": _json, ...headers } = session.headers
+            return { ...req, path, headers }
+          }
+        }
+      ]
+    })
+  )
+  if (uncached.non2xx > 0 || uncached.errors > 0 || uncached.timeouts > 0)
+    console.log(
+      `list uncached: ${uncached.non2xx} non-2xx answers, ${uncached.errors} errors, ${uncached.timeouts} timeouts`
+    )
+  report("api.quote-list.search-uncached.rps", uncached.requests.average, "req/s")
+  report("api.quote-list.search-uncached.p99", uncached.latency.p99, "ms")
   // Before each run every quote is free again and carries its current edit sequence (the previous run ended
   // with saves in flight whose answers never came back).
   const refresh = Effect.promise(() =>
