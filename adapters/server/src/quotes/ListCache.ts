@@ -11,7 +11,8 @@
  * - it is younger than `TTL_MS`: rows carry labels relative to now ('2 hours ago'), and a sent quote expires
  *   and a follow-up falls due with time alone.
  * Concurrent misses for one key share one load (`Effect.cached`). Keys hold the tenant's account id, so one
- * account's answer is never served to another. At most `MAX_ENTRIES` are kept, the oldest dropped first.
+ * account's answer is never served to another. At most `MAX_ENTRIES` are kept (a page of 100 rows is about 50 KB),
+ * the oldest dropped first, and those too old to be served are dropped as new ones are made.
  *
  * @since 0.1.0
  */
@@ -67,9 +68,13 @@ export const layer = Layer.effect(
 
     const keep = (key: string, entry: Entry) =>
       Effect.sync(() => {
-        // Deleted first so the map's order stays the order entries were made in.
+        // Deleted first so the map's order stays the order entries were made in; then the oldest go, those
+        // too old to be served and any beyond the bound, so a quiet server holds only its last few seconds.
         entries.delete(key)
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
+        for (const [oldest, e] of entries) {
+          if (entries.size < MAX_ENTRIES && entry.madeAt - e.madeAt < TTL_MS) break
+          entries.delete(oldest)
+        }
         entries.set(key, entry)
       })
 
