@@ -6,6 +6,7 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { PgMigrator } from "@effect/sql-pg"
 import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import Accounts from "./migrations/0001_accounts.ts"
 import Catalogue from "./migrations/0002_catalogue.ts"
 import Contacts from "./migrations/0003_contacts.ts"
@@ -39,11 +40,30 @@ export const all = {
   "320_list_stamps": ListStamps
 }
 
-/** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the search path. */
+/** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the current schema. */
 export const options: PgMigrator.MigratorOptions = { loader: PgMigrator.fromRecord(all) }
 
+/**
+ * Creates the migrations table in the current schema (the first of the search path) when that schema has none.
+ * The migrator looks its table up through the whole search path, so a schema searched after a migrated one
+ * (a test schema with `public` behind it for the extensions) would otherwise be taken as migrated already and
+ * its tables never made. `CREATE TABLE IF NOT EXISTS` looks in the schema it creates in only. The columns are
+ * the migrator's own.
+ */
+export const ensureTable = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const create = sql`
+    CREATE TABLE IF NOT EXISTS effect_sql_migrations (
+      migration_id integer primary key,
+      created_at timestamp with time zone not null default now(),
+      name text not null
+    )`
+  // Two processes creating it at once: one may fail on the catalogue's unique index; the table is there then.
+  yield* create.pipe(Effect.catch(() => create))
+})
+
 /** Runs pending migrations; returns the `[id, name]` of those it applied (none when up to date). */
-export const run = PgMigrator.run(options).pipe(Effect.provide(NodeServices.layer))
+export const run = Effect.andThen(ensureTable, PgMigrator.run(options)).pipe(Effect.provide(NodeServices.layer))
 
 /** Applies pending migrations while the layer builds; provide the database under it. */
-export const layer = PgMigrator.layer(options).pipe(Layer.provide(NodeServices.layer))
+export const layer = Layer.effectDiscard(run)

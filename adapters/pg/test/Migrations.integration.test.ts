@@ -101,6 +101,31 @@ describeBackends("Migrations", (it, backend) => {
     })
   )
 
+  it.effect("apply into a new schema searched before a migrated one, not taking that one's record for its own", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const migrated = (yield* TestDatabase).schema
+      const fresh = TestTemplate.schemaName()
+      yield* Effect.acquireRelease(sql`CREATE SCHEMA ${sql(fresh)}`, () =>
+        Effect.ignore(sql`DROP SCHEMA ${sql(fresh)} CASCADE`)
+      )
+      // As a test or benchmark schema sees a database whose public schema a server once migrated.
+      const path = [...new Set([fresh, migrated, "public"])]
+      const applied = yield* sql.withTransaction(
+        Effect.gen(function* () {
+          yield* sql`SET LOCAL search_path TO ${sql.literal(path.map((p) => `"${p}"`).join(", "))}`
+          const first = yield* Migrations.run
+          const [own] = yield* sql<{ readonly n: number }>`
+            SELECT count(*)::int AS n FROM information_schema.tables
+            WHERE table_schema = ${fresh} AND table_name IN ('quotes', 'effect_sql_migrations')`
+          return { first, own: own?.n ?? 0 }
+        })
+      )
+      assert.strictEqual(applied.first.length, Object.keys(Migrations.all).length)
+      assert.strictEqual(applied.own, 2)
+    })
+  )
+
   it.effect("keep foreign keys inside one account", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
