@@ -5,7 +5,8 @@
  *   fresh temporary data folder (PGlite created, migrated, demo seeded) until `/api/health` answers, then again
  *   on the same folder.
  * - `api.cache-account.rps` / `.p99` (ms): autocannon, 50 connections for 10 s, signed in as the demo admin,
- *   against that server (PGlite), or against PostgreSQL (seeded) when `DATABASE_URL` is set.
+ *   against that server (PGlite), or against PostgreSQL (seeded) when `DATABASE_URL` is set: in a database of
+ *   the benchmark's own on that server, dropped afterwards.
  * - `baseline.cache-account.rps`: a bare `node:http` server over the same database and the same SQL client
  *   answering the same rows with plain SQL on every request (session by token hash, account, team, taxes,
  *   categories, templates, the sign-in's accounts) and `JSON.stringify`; no framework, no schemas, no cache.
@@ -22,6 +23,7 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { report } from "./measure.ts"
+import { withScratchDatabase } from "./ScratchDatabase.ts"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, "..")
@@ -169,11 +171,11 @@ const load = async (base: string, cookie: string) => {
   return { rps: result.requests.average, p99: result.latency.p99 }
 }
 
-const measure = async () => {
+/** Measures on PGlite, and on the PostgreSQL database `pgUrl` when given. */
+const measure = async (pgUrl: string | undefined) => {
   const dataDir = mkdtempSync(join(tmpdir(), "quotekit-bench-"))
   const embedded = { QUOTEKIT_DATA_DIR: dataDir, DATABASE_URL: undefined }
-  const pgUrl = process.env.DATABASE_URL
-  const onPostgres = pgUrl !== undefined && pgUrl !== ""
+  const onPostgres = pgUrl !== undefined
   try {
     const first = await launch(["scripts/start.ts"], embedded)
     await stop(first.child)
@@ -211,5 +213,7 @@ const measure = async () => {
   }
 }
 
+const pgUrl = process.env.DATABASE_URL
 if (process.argv.includes("--baseline")) await runBaseline()
-else await measure()
+else if (pgUrl !== undefined && pgUrl !== "") await withScratchDatabase(pgUrl, measure)
+else await measure(undefined)
