@@ -28,7 +28,7 @@ export class TestServer extends Context.Service<
 >()("quotekit/test/TestServer") {}
 
 /** A clock running with real time plus an offset the test moves. */
-const shiftedClock = () => {
+export const shiftedClock = () => {
   let offset = 0
   const real = Clock.Clock.defaultValue()
   const clock: Clock.Clock = {

@@ -10,11 +10,11 @@ import { AccessDenied, InvalidInput, NotFound } from "@quotekit/core/api/ApiErro
 import type { LeadView } from "@quotekit/core/api/LeadsApi"
 import { CurrentAccount } from "@quotekit/core/api/Security"
 import * as Lead from "@quotekit/core/Lead"
-import * as Limits from "@quotekit/core/Limits"
 import * as Message from "@quotekit/core/Message"
 import { Effect, Option, Result } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { HistoryWriter } from "../history/HistoryWriter.ts"
+import * as Paging from "../http/Paging.ts"
 import { FileStorage } from "../uploads/FileStorage.ts"
 import { respond } from "../uploads/Serve.ts"
 import { LeadsRepo, type StoredLead } from "./Repo.ts"
@@ -61,20 +61,12 @@ export const layer = HttpApiBuilder.group(
       .handle("list", ({ query }) =>
         Effect.gen(function* () {
           const { account_id } = yield* CurrentAccount
-          const page = query.page ?? 1
-          const rows = yield* repo.list(
-            account_id,
-            statusOf[query.status ?? "open"],
-            (page - 1) * Limits.listPageSize,
-            Limits.listPageSize + 1
+          const page = yield* Paging.read(
+            query.page ?? 1,
+            (offset, limit) => repo.list(account_id, statusOf[query.status ?? "open"], offset, limit),
+            toView
           )
-          return {
-            rows: rows.slice(0, Limits.listPageSize).map(toView),
-            counts: yield* repo.counts(account_id),
-            page,
-            page_size: Limits.listPageSize,
-            has_more: rows.length > Limits.listPageSize
-          }
+          return { ...page, counts: yield* repo.counts(account_id) }
         })
       )
       .handle("view", ({ params }) =>

@@ -9,12 +9,12 @@ import { Api } from "@quotekit/core/api/Api"
 import { AccessDenied, NotFound } from "@quotekit/core/api/ApiError"
 import type { ReviewView } from "@quotekit/core/api/ReviewsApi"
 import { CurrentAccount } from "@quotekit/core/api/Security"
-import * as Limits from "@quotekit/core/Limits"
 import * as Message from "@quotekit/core/Message"
 import * as Review from "@quotekit/core/Review"
 import { Clock, Effect, Option, Result } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { AccountCache } from "../account/Cache.ts"
+import * as Paging from "../http/Paging.ts"
 import { ReviewsRepo, type StoredReview } from "./Repo.ts"
 
 /** A stored review as the team sees it. */
@@ -44,20 +44,12 @@ export const layer = HttpApiBuilder.group(
       .handle("list", ({ query }) =>
         Effect.gen(function* () {
           const { account_id } = yield* CurrentAccount
-          const page = query.page ?? 1
-          const rows = yield* repo.list(
-            account_id,
-            Review.archiveIdOf(query.archive ?? "current"),
-            (page - 1) * Limits.listPageSize,
-            Limits.listPageSize + 1
+          const page = yield* Paging.read(
+            query.page ?? 1,
+            (offset, limit) => repo.list(account_id, Review.archiveIdOf(query.archive ?? "current"), offset, limit),
+            toView
           )
-          return {
-            rows: rows.slice(0, Limits.listPageSize).map(toView),
-            counts: yield* repo.counts(account_id),
-            page,
-            page_size: Limits.listPageSize,
-            has_more: rows.length > Limits.listPageSize
-          }
+          return { ...page, counts: yield* repo.counts(account_id) }
         })
       )
       .handle("markSeen", () =>

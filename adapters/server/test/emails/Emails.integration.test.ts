@@ -15,7 +15,7 @@ import * as Main from "../../src/main.ts"
 import * as EventBusLocal from "../../src/push/EventBusLocal.ts"
 import * as EventBusPg from "../../src/push/EventBusPg.ts"
 import * as Sink from "../email/SmtpSink.ts"
-import { type Browser, newAccount, TestServer, testSettings } from "../Harness.ts"
+import { type Browser, newAccount, shiftedClock, TestServer, testSettings } from "../Harness.ts"
 import { contact, saveNew } from "../quotes/Fixtures.ts"
 
 /** The server (SMTP mailer delivering to the in-process relay) on a clock the test moves, and extra senders. */
@@ -33,17 +33,7 @@ const emailServer: Layer.Layer<EmailServer | TestServer | Sink.SmtpSink, unknown
   Effect.gen(function* () {
     const db = yield* TestDatabase
     const sink = yield* Sink.SmtpSink
-    let offset = 0
-    const real = Clock.Clock.defaultValue()
-    const clock: Clock.Clock = {
-      currentTimeMillisUnsafe: () => real.currentTimeMillisUnsafe() + offset,
-      currentTimeMillis: Effect.sync(() => real.currentTimeMillisUnsafe() + offset),
-      currentTimeNanosUnsafe: () => real.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n,
-      currentTimeNanos: Effect.sync(() => real.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n),
-      monotonicTimeNanosUnsafe: () => real.monotonicTimeNanosUnsafe(),
-      monotonicTimeNanos: real.monotonicTimeNanos,
-      sleep: (duration) => real.sleep(duration)
-    }
+    const { clock, advance } = shiftedClock()
     const settings = { smtpUrl: sink.url, mailFrom: "Acme Quotes <quotes@acme.test>" }
     const bus = db.backend === "postgres" ? EventBusPg.layer(`events_${db.schema}`) : EventBusLocal.layer
     const mailer = Mailer.layer(settings)
@@ -63,10 +53,7 @@ const emailServer: Layer.Layer<EmailServer | TestServer | Sink.SmtpSink, unknown
         )
         return EmailServer.of({
           url,
-          advance: (ms) =>
-            Effect.sync(() => {
-              offset += ms
-            }),
+          advance,
           senderRound: Sender.deliverDue.pipe(
             Effect.provide(context),
             Effect.provideService(SqlClient.SqlClient, sql),
