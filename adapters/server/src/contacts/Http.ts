@@ -13,13 +13,13 @@ import { CurrentAccount } from "@quotekit/core/api/Security"
 import * as Completer from "@quotekit/core/Completer"
 import * as Contact from "@quotekit/core/Contact"
 import * as ContactMethod from "@quotekit/core/ContactMethod"
-import * as Limits from "@quotekit/core/Limits"
 import * as Message from "@quotekit/core/Message"
 import * as RelativeTime from "@quotekit/core/RelativeTime"
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { HistoryWriter } from "../history/HistoryWriter.ts"
+import * as Paging from "../http/Paging.ts"
 import { ContactMergeRepo } from "./MergeRepo.ts"
 import { ContactsRepo, type StoredContact } from "./Repo.ts"
 
@@ -123,18 +123,14 @@ export const layer = HttpApiBuilder.group(
           const filter = {
             type: query.type,
             search: query.search ?? "",
-            archive: query.archive ?? ("current" as const),
-            offset: (page - 1) * Limits.listPageSize,
-            limit: Limits.listPageSize + 1
+            archive: query.archive ?? ("current" as const)
           }
-          const rows = yield* repo.list(account_id, filter)
-          return {
-            rows: rows.slice(0, Limits.listPageSize),
+          const found = yield* Paging.read(
             page,
-            page_size: Limits.listPageSize,
-            has_more: rows.length > Limits.listPageSize,
-            total: query.getCount === undefined ? null : yield* repo.count(account_id, filter)
-          }
+            (offset, limit) => repo.list(account_id, { ...filter, offset, limit }),
+            (contact) => contact
+          )
+          return { ...found, total: query.getCount === undefined ? null : yield* repo.count(account_id, filter) }
         })
       )
       .handle("editData", ({ params }) =>

@@ -23,11 +23,15 @@ export interface StoredContact extends ContactRow {
   readonly modified_by_name: string
 }
 
-/** List filters. */
-export interface ListFilter {
+/** Which contacts a list shows. */
+export interface ListQuery {
   readonly type: Contact.ContactType | undefined
   readonly search: string
   readonly archive: "current" | "archived"
+}
+
+/** One page of them. */
+export interface ListFilter extends ListQuery {
   readonly offset: number
   readonly limit: number
 }
@@ -37,7 +41,7 @@ export class ContactsRepo extends Context.Service<
   ContactsRepo,
   {
     readonly list: (account: number, filter: ListFilter) => Effect.Effect<ReadonlyArray<ContactRow>>
-    readonly count: (account: number, filter: ListFilter) => Effect.Effect<number>
+    readonly count: (account: number, filter: ListQuery) => Effect.Effect<number>
     readonly lookup: (
       account: number,
       search: string,
@@ -142,7 +146,7 @@ export const layer = Layer.effect(
       LEFT JOIN contacts co ON co.account_id = c.account_id AND co.contact_id = c.company_id
       LEFT JOIN signins s ON s.signin_id = c.modified_by`)
 
-    const where = (account: number, f: ListFilter) =>
+    const where = (account: number, f: ListQuery) =>
       sql.and([
         sql`c.account_id = ${account}`,
         sql`c.merged_into IS NULL`,

@@ -20,7 +20,6 @@ import {
 } from "@quotekit/core/api/ItemsApi"
 import { CurrentAccount } from "@quotekit/core/api/Security"
 import * as ContentArchive from "@quotekit/core/ContentArchive"
-import * as Limits from "@quotekit/core/Limits"
 import * as LineItem from "@quotekit/core/LineItem"
 import * as Message from "@quotekit/core/Message"
 import * as Money from "@quotekit/core/Money"
@@ -32,6 +31,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { CatalogueRepo } from "../categories/Repo.ts"
 import { HistoryWriter } from "../history/HistoryWriter.ts"
+import * as Paging from "../http/Paging.ts"
 import { requireAdmin } from "../settings/AdminOnly.ts"
 import { SettingsRepo } from "../settings/Repo.ts"
 import { urlOf } from "../uploads/Receive.ts"
@@ -246,21 +246,15 @@ export const layer = HttpApiBuilder.group(
           const filter = {
             search: query.search ?? "",
             archive_id: query.archive === "archived" ? 2 : query.archive === "deleted" ? 3 : 1,
-            category: query.category,
-            offset: (page - 1) * Limits.listPageSize,
-            limit: Limits.listPageSize + 1
+            category: query.category
           }
           const type = typeOfKind(params.kind)
-          const rows = yield* repo.list(account_id, type, filter)
-          return {
-            rows: rows
-              .slice(0, Limits.listPageSize)
-              .map((r) => ({ ...toItem(r, []), templates_count: r.templates_count })),
+          const found = yield* Paging.read(
             page,
-            page_size: Limits.listPageSize,
-            has_more: rows.length > Limits.listPageSize,
-            total: query.getCount === undefined ? null : yield* repo.count(account_id, type, filter)
-          }
+            (offset, limit) => repo.list(account_id, type, { ...filter, offset, limit }),
+            (r) => ({ ...toItem(r, []), templates_count: r.templates_count })
+          )
+          return { ...found, total: query.getCount === undefined ? null : yield* repo.count(account_id, type, filter) }
         })
       )
       .handle("editData", ({ params, query }) =>

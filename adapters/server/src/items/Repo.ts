@@ -29,11 +29,15 @@ export interface StoredItem extends ItemFields {
   readonly modified_by_name: string
 }
 
-/** List filters of items. */
-export interface ItemFilter {
+/** Which items a list shows. */
+export interface ItemQuery {
   readonly search: string
   readonly archive_id: number
   readonly category: number | undefined
+}
+
+/** One page of them. */
+export interface ItemFilter extends ItemQuery {
   readonly offset: number
   readonly limit: number
 }
@@ -47,7 +51,7 @@ export class ItemsRepo extends Context.Service<
       type: 1 | 2,
       filter: ItemFilter
     ) => Effect.Effect<ReadonlyArray<StoredItem & { readonly templates_count: number }>>
-    readonly count: (account: number, type: 1 | 2, filter: ItemFilter) => Effect.Effect<number>
+    readonly count: (account: number, type: 1 | 2, filter: ItemQuery) => Effect.Effect<number>
     readonly lookup: (
       account: number,
       type: 1 | 2,
@@ -171,7 +175,7 @@ export const layer = Layer.effect(
       FROM items i LEFT JOIN signins s ON s.signin_id = i.modified_by`)
     const linked = sql.literal(`qi.item_id IS NOT NULL AND qi.editing <> 'copied'`)
 
-    const where = (account: number, type: 1 | 2, f: ItemFilter) =>
+    const where = (account: number, type: 1 | 2, f: ItemQuery) =>
       sql.and([
         sql`i.account_id = ${account}`,
         sql`i.item_type = ${type}`,

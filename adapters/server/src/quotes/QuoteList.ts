@@ -10,7 +10,6 @@
 import type { ListPage, ListQuery, ListRow } from "@quotekit/core/api/QuotesApi"
 import type { Tenant } from "@quotekit/core/api/Security"
 import * as Currency from "@quotekit/core/Currency"
-import * as Limits from "@quotekit/core/Limits"
 import * as Money from "@quotekit/core/Money"
 import * as Quote from "@quotekit/core/Quote"
 import * as QuoteListRow from "@quotekit/core/QuoteListRow"
@@ -19,6 +18,7 @@ import * as QuoteRoute from "@quotekit/core/QuoteRoute"
 import * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import * as RelativeTime from "@quotekit/core/RelativeTime"
 import { Effect, Option } from "effect"
+import * as Paging from "../http/Paging.ts"
 import { type ListRecord, QuoteListRepo } from "./ListRepo.ts"
 
 /** The status a row shows: a sent quote past its expiry is expired. */
@@ -86,15 +86,15 @@ export const list = Effect.fn("QuoteList.list")(function* (tenant: Tenant, query
   const repo = yield* QuoteListRepo
   const now = yield* RelativeTime.nowSeconds
   const { filter, tab, author, search, page, wantCount } = request(query)
-  const size = Limits.listPageSize
   const f = { filter, selection: QuoteListTab.selection(filter, tab), author, search, now }
-  const rows = yield* repo.page(tenant.account_id, f, (page - 1) * size, size + 1)
+  const found = yield* Paging.read(
+    page,
+    (offset, limit) => repo.page(tenant.account_id, f, offset, limit),
+    (r) => toRow(r, now)
+  )
   const total = wantCount ? yield* repo.count(tenant.account_id, f) : null
   const answer: ListPage = {
-    rows: rows.slice(0, size).map((r) => toRow(r, now)),
-    page,
-    page_size: size,
-    has_more: rows.length > size,
+    ...found,
     total,
     tabs: QuoteListTab.tabsFor(filter),
     tab

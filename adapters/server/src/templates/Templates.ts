@@ -11,7 +11,6 @@ import * as ArchiveState from "@quotekit/core/ArchiveState"
 import type { Tenant } from "@quotekit/core/api/Security"
 import type { TemplateAnswer, TemplatePage, TemplateQuery, TemplateRow } from "@quotekit/core/api/TemplatesApi"
 import * as ContentArchive from "@quotekit/core/ContentArchive"
-import * as Limits from "@quotekit/core/Limits"
 import * as Quote from "@quotekit/core/Quote"
 import * as QuoteHistory from "@quotekit/core/QuoteHistory"
 import * as RelativeTime from "@quotekit/core/RelativeTime"
@@ -20,6 +19,7 @@ import { Clock, Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
 import { AccountCache } from "../account/Cache.ts"
 import { HistoryRepo } from "../history/Repo.ts"
+import * as Paging from "../http/Paging.ts"
 import type { AccountFacts } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import { notFound, refused } from "../quotes/Views.ts"
@@ -64,11 +64,11 @@ export const list = Effect.fn("Templates.list")(function* (tenant: Tenant, query
     deletedAfter: state === "deleted" ? now - ArchiveState.RETENTION_SECONDS : null
   }
   const page = query.page ?? 1
-  const size = Limits.listPageSize
-  const rows = yield* repo.page(tenant.account_id, f, (page - 1) * size, size + 1)
   const wantCount = query.getCount === "1" || query.getCount === "true"
-  const answer: TemplatePage = {
-    rows: rows.slice(0, size).map((r): TemplateRow => {
+  const found = yield* Paging.read(
+    page,
+    (offset, limit) => repo.page(tenant.account_id, f, offset, limit),
+    (r): TemplateRow => {
       const t = factsOf(r)
       return {
         quote_id: Quote.QuoteId.make(r.quote_id),
@@ -82,12 +82,9 @@ export const list = Effect.fn("Templates.list")(function* (tenant: Tenant, query
         modified: r.modified,
         offers: offersOf(facts, t, contextOf(r, now))
       }
-    }),
-    page,
-    page_size: size,
-    has_more: rows.length > size,
-    total: wantCount ? yield* repo.count(tenant.account_id, f) : null
-  }
+    }
+  )
+  const answer: TemplatePage = { ...found, total: wantCount ? yield* repo.count(tenant.account_id, f) : null }
   return answer
 })
 
