@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import type { ReactNode } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { type ApiClient, ApiProvider, RequestFailure } from "../src/api/client.ts"
-import { QuoteEditor, type SaveResult } from "../src/quotes/QuoteEditor.tsx"
+import { QuoteEditor, ROWS_PER_BLOCK, type SaveResult } from "../src/quotes/QuoteEditor.tsx"
 import type { SaveAction } from "../src/quotes/SaveBar.tsx"
 import { type Draft, newDraft } from "../src/quotes/useQuoteDraft.ts"
 import { account } from "./support/draft.ts"
@@ -182,7 +182,7 @@ describe("QuoteEditor", () => {
     expect(document.querySelector('[data-figure="subtotal"]')!.textContent).toBe("$10.00")
   })
 
-  it("shows a long quote's rows as numbered lists of 25; a row moved into the next list keeps the focus", async () => {
+  it("shows a long quote's rows as numbered lists of ROWS_PER_BLOCK; a row moved into the next list keeps the focus", async () => {
     const { field } = await setup()
     const add = screen.getByRole("button", { name: `+ ${m.addPriceItem}` })
     for (let i = 1; i < 30; i++) fireEvent.click(add)
@@ -190,22 +190,27 @@ describe("QuoteEditor", () => {
     const section = screen.getByRole("region", { name: m.items })
     const lists = section.querySelectorAll("ol")
     // 30 price rows, the total and the closing text.
-    expect(Array.from(lists, (l) => [l.getAttribute("start"), l.children.length])).toEqual([
-      ["1", 25],
-      ["26", 7]
-    ])
-    act(() => field("quantity", 24).focus())
-    fireEvent.change(field("quantity", 24), { target: { value: "7" } })
-    fireEvent.blur(field("quantity", 24))
-    const down = within(screen.getByRole("group", { name: m.rowActions(25) })).getByRole("button", {
+    const rows = 32
+    const expected: Array<[string, number]> = []
+    for (let start = 0; start < rows; start += ROWS_PER_BLOCK) {
+      expected.push([String(start + 1), Math.min(ROWS_PER_BLOCK, rows - start)])
+    }
+    expect(expected.length).toBeGreaterThan(1)
+    expect(Array.from(lists, (l) => [l.getAttribute("start"), l.children.length])).toEqual(expected)
+    // The last row of the first list moves down into the second.
+    const last = ROWS_PER_BLOCK - 1
+    act(() => field("quantity", last).focus())
+    fireEvent.change(field("quantity", last), { target: { value: "7" } })
+    fireEvent.blur(field("quantity", last))
+    const down = within(screen.getByRole("group", { name: m.rowActions(last + 1) })).getByRole("button", {
       name: m.moveDown
     })
     act(() => down.focus())
     fireEvent.click(down)
-    expect(field("quantity", 25).value).toBe("7")
-    expect(lists[1]!.contains(field("quantity", 25))).toBe(true)
+    expect(field("quantity", last + 1).value).toBe("7")
+    expect(lists[1]!.contains(field("quantity", last + 1))).toBe(true)
     expect(document.activeElement).toBe(
-      within(screen.getByRole("group", { name: m.rowActions(26) })).getByRole("button", { name: m.moveDown })
+      within(screen.getByRole("group", { name: m.rowActions(last + 2) })).getByRole("button", { name: m.moveDown })
     )
   })
 
