@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vitest/config"
-import { sourceConditions } from "../vitest.shared.ts"
+import { sourceConditions, testEnv } from "../vitest.shared.ts"
 
 /**
  * Component tests run in happy-dom; browser tests (`*.e2e.test.ts`) set `@vitest-environment node` themselves
@@ -14,6 +14,7 @@ export default defineConfig({
     name: "app",
     include: ["test/**/*.test.{ts,tsx}"],
     environment: "happy-dom",
+    env: testEnv,
     testTimeout: 30_000,
     hookTimeout: 180_000
   }

@@ -12,15 +12,15 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { axeViolations } from "./support/axe.ts"
 import { launch } from "./support/browser.ts"
-import { buildOwnApp, startOn } from "./support/OwnBuildServer.ts"
-import { type RealServer, signUp } from "./support/RealServer.ts"
+import { buildOwnApp } from "./support/OwnBuildServer.ts"
+import { type RealServer, signUp, start } from "./support/RealServer.ts"
 
 const m = Message.catalogue
 let server: RealServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startOn(await buildOwnApp())
+  server = await start(await buildOwnApp())
   browser = await launch()
 })
 
