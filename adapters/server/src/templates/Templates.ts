@@ -63,10 +63,9 @@ export const list = Effect.fn("Templates.list")(function* (tenant: Tenant, query
     search: (query.search ?? "").trim().toLowerCase(),
     deletedAfter: state === "deleted" ? now - ArchiveState.RETENTION_SECONDS : null
   }
-  const page = query.page ?? 1
   const wantCount = query.getCount === "1" || query.getCount === "true"
   const found = yield* Paging.read(
-    page,
+    query.page ?? 1,
     (offset, limit) => repo.page(tenant.account_id, f, offset, limit),
     (r): TemplateRow => {
       const t = factsOf(r)
