@@ -2,7 +2,7 @@ import { existsSync } from "node:fs"
 import { defineConfig } from "vitest/config"
 
 /** One vitest project per package; packages without a config yet are skipped. */
-const packages = ["core", "adapters/pg", "adapters/server", "widgets", "sdk", "app", "scripts"]
+const packages = ["core", "adapters/pg", "adapters/server", "widgets", "sdk", "app", "scripts", "tools/browser"]
 
 export default defineConfig({
   test: { projects: packages.map((p) => `${p}/vitest.config.ts`).filter((p) => existsSync(p)) }

@@ -1,6 +1,6 @@
 /**
  * The browser harness of the widget tests: the built bundles served from a tiny `node:http` server on a random
- * loopback port, headless Debian Chromium driven by `playwright-core` in a fresh profile, and an axe-core check.
+ * loopback port, headless Chromium (`@quotekit/browser`) driven by `playwright-core` in a fresh profile, and an axe-core check.
  * One browser per test file; a page per test.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join, normalize } from "node:path"
 import { fileURLToPath } from "node:url"
-import { type BrowserContext, chromium, type Page } from "playwright-core"
+import { launchPersistentContext } from "@quotekit/browser"
+import type { BrowserContext, Page } from "playwright-core"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const axePath = join(here, "../../node_modules/axe-core/axe.min.js")
@@ -72,19 +73,7 @@ export const start = async (distDir: string): Promise<Harness> => {
   routes.set("/axe.min.js", { type: "text/javascript", body: readFileSync(axePath, "utf8") })
 
   const profile = mkdtempSync(join(tmpdir(), "qk-chromium-"))
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync"
-    ]
-  })
+  const context = await launchPersistentContext(profile)
   let pageCount = 0
   return {
     origin,
