@@ -5,5 +5,6 @@ import { defineConfig } from "vitest/config"
 const packages = ["core", "adapters/pg", "adapters/server", "widgets", "sdk", "app", "scripts", "tools/browser"]
 
 export default defineConfig({
-  test: { projects: packages.map((p) => `${p}/vitest.config.ts`).filter((p) => existsSync(p)) }
+  // Quiet on success: what a passing test logs is dropped; a failing test's output is shown.
+  test: { silent: "passed-only", projects: packages.map((p) => `${p}/vitest.config.ts`).filter((p) => existsSync(p)) }
 })

@@ -15,7 +15,7 @@
  * Layer.launch(ServerLive.pipe(Layer.provide(Migrations.layer), Layer.provideMerge(Database.layer)))
  */
 
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { PgClient } from "@effect/sql-pg"
 import { PGlite } from "@electric-sql/pglite"
@@ -24,6 +24,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
 import { type SqlClient, SqlError } from "effect/sql"
+import * as DataDirLock from "./DataDirLock.ts"
 
 /** Where the embedded database keeps its files inside `QUOTEKIT_DATA_DIR`. */
 export const pgdataDirectory = (dataDir: string): string => join(resolve(dataDir), "pgdata")
@@ -45,47 +46,19 @@ const openError = (operation: string) => (cause: unknown) =>
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
-
 /**
- * Takes `<dataDir>.lock` for this process until the scope closes. PGlite has no lock of its own and two
- * processes writing one data directory corrupt it, so a second quotekit on the same directory is refused. A
- * lock left by a process that no longer runs is taken over.
+ * Holds the data folder's operating-system lock (`DataDirLock`) until the scope closes; a folder another live
+ * process holds is refused with a message naming it.
  */
 export const lockDataDir = Effect.fn("Database.lockDataDir")(function* (dataDir: string) {
-  const file = `${resolve(dataDir)}.lock`
-  const take = () => {
-    try {
-      writeFileSync(file, String(process.pid), { flag: "wx" })
-      return true
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
-      const holder = Number(readFileSync(file, "utf8"))
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) return false
-      rmSync(file, { force: true })
-      writeFileSync(file, String(process.pid), { flag: "wx" })
-      return true
-    }
-  }
-  const taken = yield* Effect.try({ try: take, catch: openError("lock") })
-  if (!taken) {
-    const holder = readFileSync(file, "utf8")
-    return yield* new SqlError.SqlError({
-      reason: new SqlError.ConnectionError({
-        cause: new Error(`${file} is held by process ${holder}`),
-        message: `The embedded database in ${resolve(dataDir)} is in use by process ${holder}; stop it first`,
-        operation: "lock"
-      })
-    })
-  }
-  yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(file, { force: true })))
+  yield* DataDirLock.hold(dataDir).pipe(
+    Effect.mapError(
+      (error) =>
+        new SqlError.SqlError({
+          reason: new SqlError.ConnectionError({ cause: error, message: error.message, operation: "lock" })
+        })
+    )
+  )
 })
 
 /** Opens PGlite (with pg_trgm and btree_gin) and closes it when the scope closes. */

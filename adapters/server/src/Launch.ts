@@ -7,10 +7,12 @@
  * @since 0.1.0
  */
 import * as Database from "@quotekit/pg/Database"
+import * as DataDirLock from "@quotekit/pg/DataDirLock"
 import * as Maintenance from "@quotekit/pg/Maintenance"
 import * as Migrations from "@quotekit/pg/Migrations"
 import * as Seed from "@quotekit/pg/Seed"
-import { Console, Effect, Fiber, Layer, Option } from "effect"
+import { Console, Data, Effect, Fiber, Layer, Option, Runtime } from "effect"
+import { SqlError } from "effect/sql"
 import * as ServerConfig from "./ServerConfig.ts"
 
 /** What the command line asked for. */
@@ -21,6 +23,24 @@ export interface Options {
 
 /** Read the options from command-line arguments. */
 export const parseArgs = (args: ReadonlyArray<string>): Options => ({ seed: args.includes("--seed") })
+
+/** quotekit could not start, for a reason already printed in one line (no stack trace follows). */
+export class CannotStart extends Data.TaggedError("CannotStart")<{ readonly reason: string }> {
+  override readonly [Runtime.errorReported] = false
+}
+
+/** The data folder is another live process's: say so in one line and exit with status 1. */
+const heldDataDir = (error: unknown): DataDirLock.DataDirInUse | undefined =>
+  SqlError.isSqlError(error) && error.reason.cause instanceof DataDirLock.DataDirInUse ? error.reason.cause : undefined
+
+const refuseHeldDataDir = <E>(error: E): Effect.Effect<never, E | CannotStart> => {
+  const held = heldDataDir(error)
+  return held === undefined
+    ? Effect.fail(error)
+    : Console.error(`quotekit cannot start: ${held.message}.`).pipe(
+        Effect.andThen(Effect.fail(new CannotStart({ reason: held.message })))
+      )
+}
 
 /** Run the server until interrupted. */
 export const run = (options: Options) =>
@@ -69,4 +89,4 @@ export const run = (options: Options) =>
       yield* Console.log(`  API reference: ${shown}/api/docs\n  Stop with Ctrl-C.\n`)
       return yield* Effect.never
     }).pipe(Effect.provide(server))
-  }).pipe(Effect.scoped)
+  }).pipe(Effect.scoped, Effect.catch(refuseHeldDataDir))

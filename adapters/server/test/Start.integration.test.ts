@@ -85,4 +85,30 @@ describe("npm start (embedded database)", () => {
     assert.strictEqual((await signIn(again.base, "demo@quotekit.dev", "demo-quotekit")).status, 200)
     assert.strictEqual(await stop(again.child, "SIGINT"), 130)
   })
+
+  it("refuses a second start on a data folder in use in one line, and starts at once after the first is killed -9", {
+    timeout: 240_000
+  }, async () => {
+    const first = await start()
+    const port = await freePort()
+    const second = spawn(process.execPath, ["--conditions=@quotekit/source", "scripts/start.ts"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: "", QUOTEKIT_DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let output = ""
+    second.stdout?.on("data", (d) => (output += String(d)))
+    second.stderr?.on("data", (d) => (output += String(d)))
+    const code = await new Promise<number | null>((resolve) => second.once("exit", resolve))
+    assert.strictEqual(code, 1)
+    assert.include(
+      output,
+      `quotekit cannot start: The embedded database in ${join(dataDir, "pgdata")} is in use by process ${first.child.pid}; stop it first.`
+    )
+    assert.notInclude(output, "    at ", "no stack trace")
+    // A crash leaves no lock behind: the next start takes the folder at once.
+    assert.strictEqual(await stop(first.child, "SIGKILL"), null)
+    const after = await start()
+    assert.strictEqual(await stop(after.child, "SIGINT"), 130)
+  })
 })
