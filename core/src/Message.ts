@@ -78,6 +78,9 @@ export const tryLater = "Please try again later."
 export const pageNotFound = "Page not found"
 export const requestError = "There was an error"
 export const checkConnection = "Please check you have an internet connection or try again later"
+/** 503 while the server cannot reach its database: nothing of the request was kept. */
+export const databaseUnavailable =
+  "The server cannot reach its database just now, so nothing was saved. Please try again in a moment."
 export const chunkLoadFailed = "That's odd, could not load the next page. You could try clearing your browser cache."
 export const hiccup = "We had a hiccup there, try refreshing the page and try again."
 /** Shown where a data field an item needs is missing. */
@@ -762,6 +765,7 @@ export const catalogue = {
   pageNotFound,
   requestError,
   checkConnection,
+  databaseUnavailable,
   chunkLoadFailed,
   hiccup,
   notFoundInData,

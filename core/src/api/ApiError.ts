@@ -158,8 +158,8 @@ export class Unavailable extends Schema.TaggedError<Unavailable>()(
   { _serveError: ServeError },
   { httpApiStatus: 503 }
 ) {
-  /** The answer while the database is unreachable. */
-  static answer(): Unavailable {
-    return new Unavailable({ _serveError: { code: Code.unavailable, message: Message.catalogue.unexpectedResponse } })
+  /** The answer while a service the request needs is unreachable (the mail relay, by default). */
+  static answer(message: string = Message.catalogue.unexpectedResponse): Unavailable {
+    return new Unavailable({ _serveError: { code: Code.unavailable, message } })
   }
 }

@@ -8,7 +8,7 @@
  * - `AccountChosen`: that session has chosen an account; provides `CurrentAccount` (the tenant every
  *   repository query filters by).
  * - `ErrorEnvelope`: undecodable input becomes `InvalidInput` (400, with a readable message and form errors),
- *   unexpected failures become `ServerFailure` (500).
+ *   an unreachable database `Unavailable` (503), other unexpected failures `ServerFailure` (500).
  *
  * Middleware applied later wraps the earlier ones, so an endpoint lists `AccountChosen` before `SignedIn`.
  *
@@ -17,7 +17,7 @@
 import { Context } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
 import type * as Account from "../Account.ts"
-import { AccessDenied, ChooseAccount, InvalidInput, ServerFailure, SigninAgain } from "./ApiError.ts"
+import { AccessDenied, ChooseAccount, InvalidInput, ServerFailure, SigninAgain, Unavailable } from "./ApiError.ts"
 
 /** Name of the httpOnly session cookie. */
 export const SESSION_COOKIE = "qk_session"
@@ -75,7 +75,10 @@ export class AccountChosen extends HttpApiMiddleware.Service<
   { provides: CurrentAccount; requires: CurrentSignin }
 >()("quotekit/api/AccountChosen", { error: ChooseAccount }) {}
 
-/** Turns undecodable input into `InvalidInput` (400) and unexpected failures into `ServerFailure` (500). */
+/**
+ * Turns undecodable input into `InvalidInput` (400), an unreachable database into `Unavailable` (503) and other
+ * unexpected failures into `ServerFailure` (500).
+ */
 export class ErrorEnvelope extends HttpApiMiddleware.Service<ErrorEnvelope>()("quotekit/api/ErrorEnvelope", {
-  error: [InvalidInput, ServerFailure]
+  error: [InvalidInput, ServerFailure, Unavailable]
 }) {}

@@ -2,8 +2,9 @@
  * The error envelope middleware: input that does not decode answers `InvalidInput` (400) with a readable
  * message and one form error per refused field; anything unexpected (a defect, or a failure that is not one
  * of the contract's answers, such as a leaked database error) is logged and answers `ServerFailure` (500)
- * without details. So a client never sees an empty 500 or a stack trace. `TooManyAttempts` also gets its
- * `Retry-After` header here.
+ * without details; a database that cannot be reached answers `Unavailable` (503, `DatabaseDown`). So a client
+ * never sees an empty 500 or a stack trace. `TooManyAttempts` and `Unavailable` also get their `Retry-After`
+ * header here.
  *
  * @since 0.1.0
  */
@@ -13,6 +14,7 @@ import * as Message from "@quotekit/core/Message"
 import { Cause, Effect, Layer, SchemaIssue, type Types } from "effect"
 import { HttpEffect, type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
+import * as DatabaseDown from "./DatabaseDown.ts"
 
 const answers: ReadonlyArray<new (...args: never) => unknown> = [
   ApiError.InvalidInput,
@@ -60,6 +62,18 @@ export const layer = Layer.succeed(
     (httpEffect, { endpoint }) =>
       Effect.catchCause(httpEffect, (cause): Effect.Effect<never, unknown, HttpServerRequest.HttpServerRequest> => {
         if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause)
+        if (DatabaseDown.inCause(cause)) {
+          return Effect.logWarning(`database unreachable in ${endpoint.method} ${endpoint.path}`).pipe(
+            Effect.andThen(
+              HttpEffect.appendPreResponseHandler((_request, response) =>
+                Effect.succeed(
+                  HttpServerResponse.setHeader(response, "retry-after", String(DatabaseDown.RETRY_AFTER_SECONDS))
+                )
+              )
+            ),
+            Effect.andThen(Effect.fail(ApiError.Unavailable.answer(Message.catalogue.databaseUnavailable)))
+          )
+        }
         const failure = Cause.findErrorOption(cause)
         if (failure._tag === "Some" && !Cause.hasDies(cause)) {
           const error: unknown = failure.value
@@ -77,6 +91,9 @@ export const layer = Layer.succeed(
         return Effect.logError(`unexpected failure in ${endpoint.method} ${endpoint.path}`, cause).pipe(
           Effect.andThen(Effect.fail(ApiError.ServerFailure.answer()))
         )
-      }) as Effect.Effect<never, Types.unhandled | ApiError.InvalidInput | ApiError.ServerFailure>
+      }) as Effect.Effect<
+        never,
+        Types.unhandled | ApiError.InvalidInput | ApiError.ServerFailure | ApiError.Unavailable
+      >
   )
 )
