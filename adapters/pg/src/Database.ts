@@ -25,6 +25,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
 import { type SqlClient, SqlError } from "effect/sql"
 import * as DataDirLock from "./DataDirLock.ts"
+import * as SyncedNodeFs from "./SyncedNodeFs.ts"
 
 /** Where the embedded database keeps its files inside `QUOTEKIT_DATA_DIR`. */
 export const pgdataDirectory = (dataDir: string): string => join(resolve(dataDir), "pgdata")
@@ -35,6 +36,8 @@ export interface EmbeddedOptions {
   readonly dataDir?: string | undefined
   /** A `PGlite.dumpDataDir()` tarball to start from (tests copy a migrated template this way). */
   readonly loadDataDir?: Blob | File | undefined
+  /** Told of each file PostgreSQL synced to the disk (tests watch the WAL being synced). */
+  readonly onSync?: SyncedNodeFs.SyncObserver | undefined
   /** Schemas to search, first one first; defaults to PostgreSQL's `"$user", public`. */
   readonly searchPath?: ReadonlyArray<string> | undefined
 }
@@ -71,7 +74,13 @@ export const openPglite = Effect.fn("Database.openPglite")(function* (options: E
     Effect.tryPromise({
       try: () =>
         PGlite.create({
-          ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+          // On disk, PostgreSQL syncs its WAL at every commit (PGlite's own NodeFS never syncs).
+          ...(options.dataDir === undefined
+            ? {}
+            : {
+                fs: new SyncedNodeFs.Filesystem(options.dataDir, options.onSync),
+                startParams: [...SyncedNodeFs.startParams]
+              }),
           ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
           extensions: { btree_gin, pg_trgm }
         }),
