@@ -21,6 +21,7 @@ import QuoteSettings from "./migrations/0300_quote_settings.ts"
 import QuoteSearchAccount from "./migrations/0301_quote_search_account.ts"
 import EmailSending from "./migrations/0310_email_sending.ts"
 import ListStamps from "./migrations/0320_list_stamps.ts"
+import EmailRecipients from "./migrations/0325_email_recipients.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -37,7 +38,8 @@ export const all = {
   "300_quote_settings": QuoteSettings,
   "301_quote_search_account": QuoteSearchAccount,
   "310_email_sending": EmailSending,
-  "320_list_stamps": ListStamps
+  "320_list_stamps": ListStamps,
+  "325_email_recipients": EmailRecipients
 }
 
 /** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the current schema. */

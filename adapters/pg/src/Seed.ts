@@ -14,7 +14,7 @@ import * as LineItem from "@quotekit/core/LineItem"
 import * as Money from "@quotekit/core/Money"
 import * as QuoteTotals from "@quotekit/core/QuoteTotals"
 import type * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
-import { Array as Arr, Clock, Effect, Layer, Option } from "effect"
+import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import * as Password from "./Password.ts"
 import * as SearchText from "./SearchText.ts"
@@ -36,6 +36,22 @@ export interface CustomerLink {
   readonly contactName: string
   readonly token: string
 }
+
+/** What a customer link is made from (the server derives its token from these under its link secret). */
+export interface LinkIdentity {
+  readonly account_id: number
+  readonly quote_contact_id: number
+  readonly created_ms: number
+}
+
+/**
+ * How the seed makes a customer link's token. The server provides its own derivation (`LinkToken.derive` under
+ * its link secret), so it can show and email the demo's links like any other; without it (a bare database) the
+ * tokens are random, which open the quote page but cannot be shown again.
+ */
+export const LinkTokens = Context.Reference<(link: LinkIdentity) => string>("@quotekit/pg/Seed/LinkTokens", {
+  defaultValue: () => () => Token.make().token
+})
 
 /** What seeding made. */
 export interface Seeded {
@@ -122,7 +138,8 @@ export const run: Effect.Effect<Option.Option<Seeded>, SqlError.SqlError, SqlCli
     if (exists.length > 0) return Option.none()
     const passwordHash = yield* Password.hash(demoPassword)
     const now = yield* Clock.currentTimeMillis
-    return yield* sql.withTransaction(seed(sql, passwordHash, now)).pipe(
+    const linkToken = yield* LinkTokens
+    return yield* sql.withTransaction(seed(sql, passwordHash, now, linkToken)).pipe(
       Effect.map(Option.some),
       Effect.catchIf(
         (e) => e.reason._tag === "UniqueViolation",
@@ -145,7 +162,7 @@ export const layer: Layer.Layer<never, SqlError.SqlError, SqlClient.SqlClient> =
   )
 )
 
-const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number) =>
+const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number, linkToken: (link: LinkIdentity) => string) =>
   Effect.gen(function* () {
     const at = (days: number) => new Date(now + days * day)
     const insert = (table: string, id: string, row: Row) =>
@@ -491,24 +508,30 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number) =>
         if (Arr.isReadonlyArrayNonEmpty(itemRows)) yield* sql`INSERT INTO quote_items ${sql.insert(itemRows)}`
         const quoteContactIds: Array<number> = []
         for (const [order, c] of spec.contacts.entries()) {
-          const link = spec.template === true ? undefined : Token.make()
           const quoteContactId = yield* insert("quote_contacts", "quote_contact_id", {
             account_id: accountId,
             quote_id: quoteId,
             contact_id: c.id,
             contact_order: order,
-            link_token_hash: link?.hash ?? null,
-            link_created_at: link === undefined ? null : at(spec.created),
             last_view: order === 0 && spec.lastView !== undefined ? at(spec.lastView) : null
           })
           quoteContactIds.push(quoteContactId)
-          if (link !== undefined)
+          if (spec.template !== true) {
+            const created = at(spec.created)
+            const token = linkToken({
+              account_id: accountId,
+              quote_contact_id: quoteContactId,
+              created_ms: created.getTime()
+            })
+            yield* sql`UPDATE quote_contacts SET link_token_hash = ${Token.hash(token)}, link_created_at = ${created}
+              WHERE account_id = ${accountId} AND quote_contact_id = ${quoteContactId}`
             customerLinks.push({
               quoteId,
               quoteContactId,
               contactName: `${c.person.first} ${c.person.last}`,
-              token: link.token
+              token
             })
+          }
         }
         const history = (days: number, summary: string, actor: number | "customer") =>
           sql`INSERT INTO history ${sql.insert({
@@ -529,7 +552,15 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number) =>
             subject: `Quote: ${spec.title}`,
             subject_type: 1,
             body_text: `Hi ${spec.contacts[0]?.person.first ?? "there"}, here is our quote for ${spec.title}.`,
-            recipients: JSON.stringify(quoteContactIds),
+            // As the sender stores them: who it went to, and that the relay took each copy.
+            recipients: JSON.stringify(
+              spec.contacts.map((c, i) => ({
+                quote_contact_id: quoteContactIds[i],
+                name: `${c.person.first} ${c.person.last}`,
+                email: c.person.email,
+                delivered: true
+              }))
+            ),
             from_signin_id: spec.author,
             scheduled_when: at(spec.sent),
             email_status: 0,

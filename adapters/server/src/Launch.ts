@@ -13,6 +13,7 @@ import * as Migrations from "@quotekit/pg/Migrations"
 import * as Seed from "@quotekit/pg/Seed"
 import { Console, Data, Effect, Fiber, Layer, Option, Runtime } from "effect"
 import { SqlError } from "effect/sql"
+import * as LinkToken from "./customer/LinkToken.ts"
 import * as ServerConfig from "./ServerConfig.ts"
 
 /** What the command line asked for. */
@@ -49,12 +50,15 @@ export const run = (options: Options) =>
     const { url, dataDir } = yield* Database.config
     const embedded = Option.isNone(url)
     const seeding = embedded || options.seed
+    // The demo's customer links are derived under the server's link secret, so the team can copy and email them.
+    const secret = yield* LinkToken.LinkSecret
+    const seedLinks = Layer.succeed(Seed.LinkTokens, (link: Seed.LinkIdentity) => LinkToken.derive(secret, link))
 
     // Migrations first, then the demo seed (a no-op once the demo sign-in exists), over one database.
     // The embedded database has no autovacuum: it gets its statistics and dead rows seen to in the background.
     const database = Layer.mergeAll(
       Migrations.layer,
-      seeding ? Seed.layer.pipe(Layer.provide(Migrations.layer)) : Layer.empty,
+      seeding ? Seed.layer.pipe(Layer.provide([Migrations.layer, seedLinks])) : Layer.empty,
       embedded ? Maintenance.layer : Layer.empty
     ).pipe(Layer.provideMerge(Database.layer))
     // Open the database while the server's modules load: the two take about as long as each other. Yielding once

@@ -43,25 +43,43 @@ interface LinkRow {
 const seconds = (d: Date | null): number => (d === null ? 0 : Math.floor(d.getTime() / 1000))
 
 /**
- * Give every contact of the quote without a link one, made at `at` (epoch ms); existing links stay, so links
- * already emailed keep working. Returns every contact's link.
+ * Give every contact of the quote without a usable link one, made at `at` (epoch ms); links the server can
+ * derive stay, so links already emailed keep working. A link made under another secret (the secret was
+ * replaced, or an older demo seed made it at random) can be neither shown nor emailed, so it is made again.
+ * Returns every contact's link.
  */
 export const ensure = (account: number, quoteId: number, at: number) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const secret = yield* LinkToken.LinkSecret
-    const missing = yield* sql<{ readonly quote_contact_id: number }>`
-      SELECT quote_contact_id FROM quote_contacts
-      WHERE account_id = ${account} AND quote_id = ${quoteId} AND link_token_hash IS NULL`
-    for (const m of missing) {
+    const rows = yield* sql<{
+      readonly quote_contact_id: number
+      readonly link_token_hash: string | null
+      readonly link_created_at: Date | null
+    }>`
+      SELECT quote_contact_id, link_token_hash, link_created_at FROM quote_contacts
+      WHERE account_id = ${account} AND quote_id = ${quoteId}`
+    const usable = (r: (typeof rows)[number]) =>
+      r.link_token_hash !== null &&
+      r.link_created_at !== null &&
+      LinkToken.hash(
+        LinkToken.derive(secret, {
+          account_id: account,
+          quote_contact_id: r.quote_contact_id,
+          created_ms: r.link_created_at.getTime()
+        })
+      ) === r.link_token_hash
+    for (const r of rows) {
+      if (usable(r)) continue
       const token = LinkToken.derive(secret, {
         account_id: account,
-        quote_contact_id: m.quote_contact_id,
+        quote_contact_id: r.quote_contact_id,
         created_ms: at
       })
       yield* sql`
         UPDATE quote_contacts SET link_token_hash = ${LinkToken.hash(token)}, link_created_at = ${new Date(at)}
-        WHERE account_id = ${account} AND quote_contact_id = ${m.quote_contact_id} AND link_token_hash IS NULL`
+        WHERE account_id = ${account} AND quote_contact_id = ${r.quote_contact_id}
+          AND link_token_hash IS NOT DISTINCT FROM ${r.link_token_hash}`
     }
     return yield* list(account, quoteId)
   }).pipe(Effect.orDie)

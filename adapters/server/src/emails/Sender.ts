@@ -5,9 +5,10 @@
  * PostgreSQL: a message is claimed with `FOR UPDATE SKIP LOCKED` and a lease (`EmailRepo.claimDue`), so two
  * senders never take the same one, and delivery happens outside any transaction.
  *
- * A recipient whose copy the relay took is marked, so a retry never sends it twice. A refused or failed
- * delivery is tried again after a minute, up to three attempts; then the email is stored as not sent with the
- * relay's error and a history row says it could not be delivered. A process that dies mid-delivery leaves a
+ * A recipient whose copy the relay took is marked, so a retry never sends it twice; a message is stored as
+ * delivered only once every copy was taken. A refused or failed delivery is tried again after a minute, up to
+ * three attempts; then the email is stored as not sent with the relay's error and a history row says it could
+ * not be delivered. A recipient with no link to the quote any more fails the email at once, the same way. A process that dies mid-delivery leaves a
  * lease that runs out after five minutes, and the message is tried again.
  *
  * @since 0.1.0
@@ -35,18 +36,36 @@ export const RETRY_MS = 60_000
 /** Messages taken per round. */
 export const BATCH = 10
 
-/** Deliver one claimed message; the error of the first refused copy, if any. */
+/** Why a message was not delivered; `final` when trying again cannot help. */
+interface Undelivered {
+  readonly reason: string
+  readonly final: boolean
+  /** The addresses still without their copy. */
+  readonly to: ReadonlyArray<string>
+}
+
+/** Deliver one claimed message; why the first copy not taken was not, if any. */
 const deliver = (m: Claimed) =>
   Effect.gen(function* () {
     const mailer = yield* Mailer
     const repo = yield* EmailRepo
     const base = yield* (yield* PublicUrl).current
     const links = yield* CustomerLinks.list(m.account_id as AccountId, m.quote_id)
+    const delivered = new Set(m.recipients.filter((r) => r.delivered === true).map((r) => r.quote_contact_id))
+    const undelivered = (reason: string, final: boolean): Undelivered => ({
+      reason,
+      final,
+      to: m.recipients.filter((r) => !delivered.has(r.quote_contact_id)).map((r) => r.email)
+    })
     for (const r of m.recipients) {
-      if (r.delivered === true) continue
+      if (delivered.has(r.quote_contact_id)) continue
       const token = links.find((l) => l.quote_contact_id === r.quote_contact_id)?.token ?? null
-      // A contact removed from the quote (or whose link was retired) since: no link to send them.
-      if (token === null) continue
+      // A contact removed from the quote (or whose link was retired) since: no link to send them, and no retry
+      // will make one. Never skipped in silence: the email is stored as not sent, with a history row.
+      if (token === null) {
+        const who = r.name === "" ? r.email : `${r.name} <${r.email}>`
+        return undelivered(`${who} has no link to the quote any more`, true)
+      }
       const mail = QuoteEmails.quote({
         to: r.email,
         subject: m.subject,
@@ -55,8 +74,9 @@ const deliver = (m: Claimed) =>
         noun: m.noun
       })
       const sent = yield* Effect.result(mailer.send(mail))
-      if (sent._tag === "Failure") return sent.failure.reason
+      if (sent._tag === "Failure") return undelivered(sent.failure.reason, false)
       yield* repo.recipientDelivered(m, r.quote_contact_id)
+      delivered.add(r.quote_contact_id)
     }
     return null
   })
@@ -75,14 +95,11 @@ export const deliverDue = Effect.gen(function* () {
       delivered++
       continue
     }
-    const final = m.attempts >= MAX_ATTEMPTS
-    yield* Effect.logWarning(`email ${m.email_message_id} not delivered (attempt ${m.attempts}): ${error}`)
-    yield* repo.failed(m, error, final, at + RETRY_MS)
+    const final = error.final || m.attempts >= MAX_ATTEMPTS
+    yield* Effect.logWarning(`email ${m.email_message_id} not delivered (attempt ${m.attempts}): ${error.reason}`)
+    yield* repo.failed(m, error.reason, final, at + RETRY_MS)
     if (final) {
-      const to = m.recipients
-        .filter((r) => r.delivered !== true)
-        .map((r) => r.email)
-        .join(", ")
+      const to = error.to.join(", ")
       const text = historyHtml(m.noun, Wording.catalogue(m.noun).historyEmailFailed(placeholders.to), { to }, m.subject)
       yield* history.write({
         account_id: m.account_id,

@@ -2,11 +2,14 @@ import { assert } from "@effect/vitest"
 import * as Limits from "@quotekit/core/Limits"
 import * as Message from "@quotekit/core/Message"
 import * as ScheduledEmail from "@quotekit/core/ScheduledEmail"
+import EmailRecipients from "@quotekit/pg/migrations/0325_email_recipients"
+import * as Seed from "@quotekit/pg/Seed"
 import type * as TestDb from "@quotekit/pg/TestDatabase"
 import { describeBackends, TestDatabase } from "@quotekit/pg/TestDatabase"
 import { Clock, Context, Effect, Layer, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Mailer from "../../src/auth/Mailer.ts"
+import * as LinkToken from "../../src/customer/LinkToken.ts"
 import * as EmailRepo from "../../src/emails/Repo.ts"
 import * as Sender from "../../src/emails/Sender.ts"
 import * as HistoryRepo from "../../src/history/Repo.ts"
@@ -15,7 +18,7 @@ import * as Main from "../../src/main.ts"
 import * as EventBusLocal from "../../src/push/EventBusLocal.ts"
 import * as EventBusPg from "../../src/push/EventBusPg.ts"
 import * as Sink from "../email/SmtpSink.ts"
-import { type Browser, newAccount, shiftedClock, TestServer, testSettings } from "../Harness.ts"
+import { Browser, newAccount, shiftedClock, TestServer, testSettings } from "../Harness.ts"
 import { contact, saveNew } from "../quotes/Fixtures.ts"
 
 /** The server (SMTP mailer delivering to the in-process relay) on a clock the test moves, and extra senders. */
@@ -512,6 +515,89 @@ describeBackends(
         const history = (yield* b.get(`/get/history/quote/${q.id}`)).body.rows[0]
         assert.match(history.html_summary, /^The email to lou\d+x\d+@example\.com could not be delivered\.$/)
         assert.deepStrictEqual(yield* receivedWith(subject), [])
+      })
+    )
+    it.effect("a recipient whose link is gone by sending time: stored as not sent at once, with a history row", () =>
+      Effect.gen(function* () {
+        const server = yield* EmailServer
+        const owner = yield* newAccount("Removed")
+        const b = owner.browser
+        const q = yield* quoteWith(b, owner, ["Lou", "Max"])
+        const subject = `Gone ${q.id}`
+        assert.strictEqual(
+          (yield* b.post(`/post/quote-email/send/${q.id}`, compose(subject, q.recipients))).status,
+          200
+        )
+        // Max's link is retired before the stop window ends (as when the team removes him from the quote).
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`UPDATE quote_contacts SET link_token_hash = NULL, link_created_at = NULL
+          WHERE quote_contact_id = ${q.recipients[1]!.quote_contact_id}`.pipe(Effect.orDie)
+        yield* server.advance(31_000)
+        const [row] = yield* until(emailsOf(b, q.id), (e) => e[0]?.email_status === 2)
+        assert.isTrue(row.failed)
+        assert.strictEqual(row.sent_at, 0)
+        const mails = yield* receivedWith(subject)
+        assert.deepStrictEqual(
+          mails.map((m) => m.to),
+          [q.recipients[0]!.email]
+        )
+        const history = (yield* b.get(`/get/history/quote/${q.id}`)).body.rows[0]
+        assert.match(history.html_summary, /^The email to max\d+x\d+@example\.com could not be delivered\.$/)
+      })
+    )
+
+    it.effect("the demo's sent quote: its emails panel loads, its links show, and sending again reaches everyone", () =>
+      Effect.gen(function* () {
+        const server = yield* EmailServer
+        const secret = yield* LinkToken.LinkSecret
+        const seeded = yield* Seed.run.pipe(
+          Effect.provideService(Seed.LinkTokens, (link) => LinkToken.derive(secret, link)),
+          Effect.orDie
+        )
+        assert.isTrue(seeded._tag === "Some")
+        if (seeded._tag !== "Some") return
+        const demo = new Browser(server.url)
+        const signedIn = yield* demo.post("/sign-in", { email: Seed.demoEmail, password: Seed.demoPassword })
+        assert.strictEqual(signedIn.status, 200, signedIn.text)
+        const id = seeded.value.quoteIds.sent
+
+        const check = Effect.gen(function* () {
+          const panel = yield* demo.get(`/get/quote-emails/${id}`)
+          assert.strictEqual(panel.status, 200, panel.text)
+          assert.deepStrictEqual(
+            panel.body.emails[0].recipients.map((r: { name: string }) => r.name),
+            ["Priya Shah", "Tom Becker"]
+          )
+          const subject = `Again ${id} ${Math.random()}`
+          const composer = (yield* demo.get(`/get/quote-email/${id}?kind=send`)).body
+          const sent = yield* demo.post(`/post/quote-email/send/${id}`, compose(subject, composer.recipients))
+          assert.strictEqual(sent.status, 200, sent.text)
+          const links = yield* demo.get(`/get/quote-links/${id}`)
+          assert.isTrue(
+            links.body.every((l: { url: string | null }) => l.url !== null),
+            links.text
+          )
+          yield* server.advance(31_000)
+          const mails = yield* until(receivedWith(subject), (m) => m.length === 2)
+          for (const m of mails) {
+            const page = yield* Effect.promise(() => fetch(Mailer.linkIn(m)!, { headers: { accept: "text/html" } }))
+            assert.strictEqual(page.status, 200)
+          }
+          yield* until(emailsOf(demo, id), (e) => e[0]?.email_status === 0)
+        })
+        yield* check
+
+        // A demo seeded by an older version: bare contact ids as recipients, random links. The migration repairs
+        // the recipients, and sending makes links the server can show and email again.
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`UPDATE email_messages SET recipients = (
+            SELECT jsonb_agg(quote_contact_id ORDER BY contact_order) FROM quote_contacts WHERE quote_id = ${id})
+          WHERE quote_id = ${id} AND subject NOT LIKE 'Again %'`.pipe(Effect.orDie)
+        yield* sql`UPDATE quote_contacts SET link_token_hash = md5(random()::text) || md5(random()::text)
+          WHERE quote_id = ${id}`.pipe(Effect.orDie)
+        assert.strictEqual((yield* demo.get(`/get/quote-emails/${id}`)).status, 500)
+        yield* EmailRecipients.pipe(Effect.orDie)
+        yield* check
       })
     )
   },
