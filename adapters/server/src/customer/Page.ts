@@ -71,24 +71,27 @@ export const renderContent = (view: CustomerQuoteSchema): string => {
 <div id="qk-ssr"><ul class="qk-items">${rows}</ul>${total}</div><div id="qk-app"></div></main>`
 }
 
+/**
+ * The template with each `<!--qk-{slot}-->` replaced by its text, taken literally: a replacer function, so `$&`,
+ * `` $` `` or `$'` in a customer's words or a quote title are text, never copies of the template.
+ */
+export const fill = (template: string, slots: Readonly<Record<string, string>>): string =>
+  Object.entries(slots).reduce((html, [slot, text]) => html.replace(`<!--qk-${slot}-->`, () => text), template)
+
 /** The whole page from the built template. */
 export const renderPage = (template: string, view: CustomerQuoteSchema): string =>
-  template
-    .replace(
-      "<!--qk-title-->",
-      escapeHtml(`${view.quote.title === "" ? Message.untitled : view.quote.title} · ${view.branding.name}`)
-    )
-    .replace("<!--qk-ssr-->", renderContent(view))
-    .replace("<!--qk-data-->", `<script type="application/json" id="qk-data">${scriptJson(encode(view))}</script>`)
+  fill(template, {
+    title: escapeHtml(`${view.quote.title === "" ? Message.untitled : view.quote.title} · ${view.branding.name}`),
+    ssr: renderContent(view),
+    data: `<script type="application/json" id="qk-data">${scriptJson(encode(view))}</script>`
+  })
 
 const notFoundPage = (template: string) =>
-  template
-    .replace("<!--qk-title-->", escapeHtml(Message.notFoundTitle))
-    .replace(
-      "<!--qk-ssr-->",
-      `<main id="qk-main"><h1 class="qk-title">${escapeHtml(Message.quoteLinkNotFound)}</h1></main>`
-    )
-    .replace("<!--qk-data-->", "")
+  fill(template, {
+    title: escapeHtml(Message.notFoundTitle),
+    ssr: `<main id="qk-main"><h1 class="qk-title">${escapeHtml(Message.quoteLinkNotFound)}</h1></main>`,
+    data: ""
+  })
 
 /**
  * The page's stylesheets put inline: a stylesheet link holds the first paint back by one more request, and the

@@ -321,6 +321,22 @@ describeBackends(
         assert.strictEqual((yield* q.customer.get(`/sign/qr/${a}/${b}/${"0".repeat(32)}`)).status, 404)
       })
     )
+
+    it.effect("a question or title holding $` $' $& is text on the page, never a copy of the template", () =>
+      Effect.gen(function* () {
+        const q = yield* sentQuote("Dollar")
+        const tricky = "Is it $` or $' or $& or $$?"
+        const asked = yield* q.customer.post(`/api/q/${q.token}/discuss-update`, { discuss_body: tricky, files: [] })
+        assert.strictEqual(asked.status, 200, asked.text)
+        const page = yield* q.customer.request("GET", `/q/${q.token}`, undefined, {}, { accept: "text/html" })
+        assert.strictEqual(page.status, 200)
+        assert.strictEqual(page.text.match(/<!doctype html>/gi)?.length, 1)
+        const data = /<script type="application\/json" id="qk-data">([\s\S]*?)<\/script>/.exec(page.text)
+        assert.isNotNull(data)
+        const parsed = JSON.parse(data![1]!)
+        assert.include(JSON.stringify(parsed), tricky)
+      })
+    )
   },
   { layer: layer() }
 )
