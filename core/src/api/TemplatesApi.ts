@@ -13,7 +13,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import * as ContentArchive from "../ContentArchive.ts"
 import * as Quote from "../Quote.ts"
-import { NotFound } from "./ApiError.ts"
+import { AccessDenied, NotFound } from "./ApiError.ts"
 import { ActionRefused, IntFromString, SEARCH_MAX } from "./QuotesApi.ts"
 import { AccountChosen, SignedIn } from "./Security.ts"
 
@@ -84,17 +84,17 @@ export class TemplatesApi extends HttpApiGroup.make("templates")
     HttpApiEndpoint.post("archive", "/post/content/archive/:id/:state", {
       params: { ...idParam, state: ArchiveTarget },
       success: TemplateAnswer,
-      error: [NotFound, ActionRefused]
+      error: [NotFound, ActionRefused, AccessDenied]
     }),
     HttpApiEndpoint.post("makeDefault", "/post/content/make-default/:id", {
       params: idParam,
       success: TemplateAnswer,
-      error: [NotFound, ActionRefused]
+      error: [NotFound, ActionRefused, AccessDenied]
     }),
     HttpApiEndpoint.post("unmakeDefault", "/post/content/make-default/:id/undo", {
       params: idParam,
       success: TemplateAnswer,
-      error: [NotFound, ActionRefused]
+      error: [NotFound, ActionRefused, AccessDenied]
     })
   )
   .middleware(AccountChosen)

@@ -118,9 +118,9 @@ export const save = Effect.fn("SaveQuote.save")(function* (
   const id = route.success === "new" ? null : route.success
   const nowMs = yield* Clock.currentTimeMillis
   const now = Math.floor(nowMs / 1000)
-  // Copy to Template is for admins (the editor refuses to open such a copy; a direct save is refused too).
-  if (isTemplate && id === null && (req.meta.fromQuote ?? 0) > 0 && !tenant.is_admin)
-    return yield* AccessDenied.answer(Wording.apply(facts.noun, Message.adminOnly))
+  // Templates are the admins' ('Templates & Items' is admin only, and so is Copy to Template): a team member
+  // who is not an admin may start quotes from them, not change them.
+  if (isTemplate && !tenant.is_admin) return yield* AccessDenied.answer(Wording.apply(facts.noun, Message.adminOnly))
   if (id === null && adjusting)
     return yield* refused(facts, { action: "adjust", reason: "status", message: Message.catalogue.notAvailableNow })
 

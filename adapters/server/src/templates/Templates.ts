@@ -8,9 +8,11 @@
  */
 
 import * as ArchiveState from "@quotekit/core/ArchiveState"
+import { AccessDenied } from "@quotekit/core/api/ApiError"
 import type { Tenant } from "@quotekit/core/api/Security"
 import type { TemplateAnswer, TemplatePage, TemplateQuery, TemplateRow } from "@quotekit/core/api/TemplatesApi"
 import * as ContentArchive from "@quotekit/core/ContentArchive"
+import * as Message from "@quotekit/core/Message"
 import * as Quote from "@quotekit/core/Quote"
 import * as QuoteHistory from "@quotekit/core/QuoteHistory"
 import * as RelativeTime from "@quotekit/core/RelativeTime"
@@ -79,7 +81,8 @@ export const list = Effect.fn("Templates.list")(function* (tenant: Tenant, query
         shared: r.shared,
         item_count: r.item_count,
         modified: r.modified,
-        offers: offersOf(facts, t, contextOf(r, now))
+        // A team member who is not an admin sees the templates to start quotes from, with nothing to do to them.
+        offers: tenant.is_admin ? offersOf(facts, t, contextOf(r, now)) : []
       }
     }
   )
@@ -116,6 +119,8 @@ export const run = Effect.fn("Templates.run")(function* (
   const cache = yield* AccountCache
   const sql = yield* SqlClient.SqlClient
   const facts = yield* quotes.facts(tenant)
+  // Templates are managed by admins only ('Templates & Items' is admin only).
+  if (!tenant.is_admin) return yield* AccessDenied.answer(Wording.apply(facts.noun, Message.adminOnly))
   const route = Quote.parseRouteId(idSegment)
   if (Result.isFailure(route) || route.success === "new") return yield* notFound(facts)
   const id = route.success

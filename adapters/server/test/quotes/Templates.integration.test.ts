@@ -4,7 +4,7 @@ import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { layer, newAccount } from "../Harness.ts"
-import { editor, saveNew } from "./Fixtures.ts"
+import { editor, saveBody, saveNew } from "./Fixtures.ts"
 
 interface TemplateRow {
   quote_id: number
@@ -19,6 +19,53 @@ interface TemplateRow {
 describeBackends(
   "templates over HTTP",
   (it) => {
+    it.effect("templates are the admins': a member who is not an admin can use them, not change them (403)", () =>
+      Effect.gen(function* () {
+        const admin = yield* newAccount("Owner")
+        const member = yield* newAccount("Member")
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`INSERT INTO memberships (account_id, signin_id, is_admin, joined_at)
+          VALUES (${admin.accountId}, ${member.signinId}, false, now())`.pipe(Effect.orDie)
+        assert.strictEqual(
+          (yield* member.browser.post(`/sign-in/act-on/account-select/${admin.accountId}`)).status,
+          200
+        )
+        const template = yield* saveNew(admin.browser, admin.signinId, { quote: { title: "Boiler" } }, "template")
+        const id = template.quote_id
+        assert.strictEqual((yield* admin.browser.post(`/post/content/make-default/${id}`)).status, 200)
+
+        const refusals = [
+          yield* member.browser.post(`/post/content/make-default/${id}/undo`),
+          yield* member.browser.post(`/post/content/make-default/${id}`),
+          yield* member.browser.post(`/post/content/archive/${id}/archived`),
+          yield* member.browser.post(`/post/content/archive/${id}/deleted`),
+          yield* member.browser.post(
+            `/post/quote-update/template/${id}/is-editing`,
+            saveBody(member.signinId, { quote: { title: "Changed" }, modifiedIn: template._modifiedIn })
+          ),
+          yield* member.browser.post("/post/quote-update/template/new/is-editing", saveBody(member.signinId, {}))
+        ]
+        for (const answer of refusals) {
+          assert.strictEqual(answer.status, 403, answer.text)
+          assert.strictEqual(answer.body._serveError.message, Message.adminOnly)
+        }
+        // Nothing changed: still the default, current, with its title.
+        const listed = (yield* admin.browser.get("/get/content/templates")).body.rows as Array<TemplateRow>
+        assert.deepStrictEqual(
+          listed.map((r) => [r.title, r.isDefault, r.archive]),
+          [["Boiler", true, "current"]]
+        )
+        // The member sees the templates to start from, with no actions offered.
+        const seen = (yield* member.browser.get("/get/content/templates")).body.rows as Array<TemplateRow>
+        assert.deepStrictEqual(
+          seen.map((r) => [r.title, r.offers.length]),
+          [["Boiler", 0]]
+        )
+        // And starts quotes from it.
+        assert.strictEqual((yield* editor(member.browser, "new", "edit", `?from-template=${id}`)).status, 200)
+      })
+    )
+
     it.effect("lists templates, makes one the default, archives, deletes and restores them", () =>
       Effect.gen(function* () {
         const { browser: b, signinId, accountId } = yield* newAccount("Templater")
