@@ -14,7 +14,7 @@ import "./theme/tokens.css"
 import "./theme/global.css"
 
 const onError = (error: unknown) => {
-  if (isFailure(error, "signinAgain")) requireSignin()
+  if (isFailure(error, "signinAgain")) requireSignin(error.message)
 }
 
 const queryClient = new QueryClient({

@@ -54,6 +54,23 @@ const signedInPage = async (business?: string) => {
 }
 
 describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 }, () => {
+  it("ships its icon: the pages link it and the server answers it (no 404 on every load)", async () => {
+    const { page } = await signedInPage()
+    await page.goto(`${server.url}/`)
+    const icons = await page
+      .locator('link[rel="icon"]')
+      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href))
+    expect(icons.map((href) => new URL(href).pathname)).toEqual(["/favicon.svg", "/favicon.ico"])
+    for (const [path, type] of [
+      ["/favicon.ico", "image/"],
+      ["/favicon.svg", "image/svg+xml"]
+    ] as const) {
+      const answer = await fetch(`${server.url}${path}`)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get("content-type") ?? "").toContain(type)
+    }
+  })
+
   it("creates a company, then a person in it from the company's page", async () => {
     const { page, context } = await signedInPage()
     await page.goto(`${server.url}/contacts`)

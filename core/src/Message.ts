@@ -427,6 +427,8 @@ export const cardPrefixUnknown = "That does not look like a Visa or Mastercard n
 
 // --- sign-in and accounts (our wording; the spec names these cases without words) ---
 export const signinAgain = "Your session has ended, please sign in again."
+/** A request without any session (a first visit): nothing ended, so nothing to apologise for. */
+export const signinNeeded = "Please sign in to continue."
 export const chooseAccount = "Choose which account to use."
 export const antiForgeryFailed = "This page has expired, please refresh it and try again."
 export const signinWrong = "That email and password do not match."
@@ -1044,6 +1046,7 @@ export const catalogue = {
   colourTooDark,
   cardPrefixUnknown,
   signinAgain,
+  signinNeeded,
   chooseAccount,
   antiForgeryFailed,
   signinWrong,

@@ -1,4 +1,5 @@
 import { assert } from "@effect/vitest"
+import * as Message from "@quotekit/core/Message"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { browser, layer, newAccount, PASSWORD, TestServer } from "./Harness.ts"
@@ -9,6 +10,26 @@ const DAY = 24 * HOUR
 describeBackends(
   "session expiry",
   (it) => {
+    it.effect("a first visit is asked to sign in; a session that ended is told so", () =>
+      Effect.gen(function* () {
+        const stranger = yield* browser
+        const first = yield* stranger.get("/get/cache-account")
+        assert.strictEqual(first.status, 401)
+        assert.isTrue(first.body._signinAgain)
+        assert.strictEqual(first.body._serveError.message, Message.signinNeeded)
+        const { browser: b } = yield* newAccount("Ended")
+        assert.strictEqual((yield* b.post("/sign-in/exit")).status, 204)
+        // The browser still presents the old session's token (as a second tab does after signing out elsewhere).
+        const token = b.cookies.get("qk_session")
+        const old = yield* browser
+        if (token !== undefined) old.cookies.set("qk_session", token)
+        else old.cookies.set("qk_session", "A".repeat(43))
+        const ended = yield* old.get("/get/cache-account")
+        assert.strictEqual(ended.status, 401)
+        assert.strictEqual(ended.body._serveError.message, Message.signinAgain)
+      })
+    )
+
     it.effect("a session survives idle gaps shorter than 14 days and ends after 14 idle days", () =>
       Effect.gen(function* () {
         const server = yield* TestServer

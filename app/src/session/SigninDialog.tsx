@@ -8,12 +8,13 @@ import { Dialog } from "radix-ui"
 import { useMessages } from "../page/useMessages.ts"
 import dialog from "../shell/Dialog.module.css"
 import { SignInForm } from "../signin/SignInForm.tsx"
-import { signinDone, useSigninOverlayOpen } from "./signinOverlay.ts"
+import { signinDone, useSigninOverlayOpen, useSigninReason } from "./signinOverlay.ts"
 
 /** The dialog; open while the overlay state says so. */
 export const SigninDialog = () => {
   const m = useMessages()
   const open = useSigninOverlayOpen()
+  const reason = useSigninReason()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return (
@@ -26,7 +27,7 @@ export const SigninDialog = () => {
           onPointerDownOutside={(e) => e.preventDefault()}
         >
           <Dialog.Title className={dialog.title}>{m.signIn}</Dialog.Title>
-          <Dialog.Description className={dialog.description}>{m.signinAgain}</Dialog.Description>
+          <Dialog.Description className={dialog.description}>{reason || m.signinAgain}</Dialog.Description>
           <SignInForm
             onSignedIn={(state) => {
               signinDone()

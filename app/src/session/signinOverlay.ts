@@ -5,19 +5,22 @@
 import { useSyncExternalStore } from "react"
 
 let open = false
+/** The server's words for why (a first visit and an ended session say different things). */
+let reason = ""
 const listeners = new Set<() => void>()
 
-const set = (value: boolean): void => {
-  if (open === value) return
+const set = (value: boolean, why = reason): void => {
+  if (open === value && reason === why) return
   open = value
+  reason = why
   for (const l of listeners) l()
 }
 
-/** Open the overlay (a request found the session gone). */
-export const requireSignin = (): void => set(true)
+/** Open the overlay (a request found no session, or the session gone), saying why. */
+export const requireSignin = (why = ""): void => set(true, open && reason !== "" ? reason : why)
 
 /** Close the overlay (signed in again). */
-export const signinDone = (): void => set(false)
+export const signinDone = (): void => set(false, "")
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener)
@@ -25,6 +28,14 @@ const subscribe = (listener: () => void) => {
     listeners.delete(listener)
   }
 }
+
+/** Why the overlay is open ("" when the server gave no words), as React state. */
+export const useSigninReason = (): string =>
+  useSyncExternalStore(
+    subscribe,
+    () => reason,
+    () => ""
+  )
 
 /** Whether the overlay is open, as React state. */
 export const useSigninOverlayOpen = (): boolean =>

@@ -10,6 +10,7 @@
 import type { AccountId, SigninId } from "@quotekit/core/Account"
 import { SigninAgain } from "@quotekit/core/api/ApiError"
 import { SESSION_COOKIE, type Signin } from "@quotekit/core/api/Security"
+import * as Message from "@quotekit/core/Message"
 import { Clock, Context, Effect, Layer, Option, Schedule } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import * as ClientAddress from "../http/ClientAddress.ts"
@@ -95,6 +96,8 @@ export const layer = Layer.effect(
         }),
       resolve: (token) =>
         Effect.gen(function* () {
+          // No session cookie at all (a first visit) is not a session that ended.
+          if (token === "") return yield* SigninAgain.answer(Message.catalogue.signinNeeded)
           if (!Token.isWellFormed(token)) return yield* SigninAgain.answer()
           const found = yield* repo.sessionByTokenHash(Token.hash(token))
           if (Option.isNone(found)) return yield* SigninAgain.answer()
