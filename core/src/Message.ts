@@ -90,6 +90,16 @@ export const alreadySubmitted = "Already submitted"
 export const notAvailableNow = "Not available right now."
 // (our wording) server answers the spec names without words
 export const invalidInput = "Some of what was sent does not look right."
+/** Text holding a NUL character (`\u0000`), which no field can store. */
+export const textHasNul = "Text cannot contain a NUL character."
+/** 414: an address longer than the server reads. */
+export const addressTooLong = "That address is too long."
+/** 400: an address that is not validly encoded. */
+export const addressNotValid = "That address is not valid."
+/** 415: a body in a format the API does not take. */
+export const unsupportedBody = "This request must be sent as JSON (or as a form where the API asks for one)."
+/** 405: a method the address does not answer. */
+export const methodNotAllowed = "That address does not take this kind of request."
 export const recordNotFound = "Could not find that?"
 
 // --- unsaved changes, save conflicts and offline ---
@@ -765,6 +775,11 @@ export const catalogue = {
   unexpectedResponse,
   tryLater,
   pageNotFound,
+  textHasNul,
+  addressTooLong,
+  addressNotValid,
+  unsupportedBody,
+  methodNotAllowed,
   requestError,
   checkConnection,
   databaseUnavailable,

@@ -9,7 +9,9 @@
 import { createServer } from "node:http"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Api } from "@quotekit/core/api/Api"
+import { Code } from "@quotekit/core/api/ApiError"
 import { CSRF_COOKIE, CSRF_HEADER, REQUESTED_WITH, REQUESTED_WITH_HEADER } from "@quotekit/core/api/Security"
+import * as Message from "@quotekit/core/Message"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
@@ -28,6 +30,7 @@ import * as Customer from "./Customer.ts"
 import * as Emails from "./Emails.ts"
 import * as AntiForgery from "./http/AntiForgery.ts"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.ts"
+import * as InputGuard from "./http/InputGuard.ts"
 import * as PublicUrl from "./http/PublicUrl.ts"
 import * as StaticApp from "./http/StaticApp.ts"
 import * as Quotes from "./Quotes.ts"
@@ -89,7 +92,8 @@ export const Routes = Layer.mergeAll(
   HttpApiScalar.layer(Api, { path: "/api/docs", scalar: { customFetch: docsFetch } }),
   Customer.routes,
   StaticApp.layer,
-  AntiForgery.issueCookie
+  AntiForgery.issueCookie,
+  InputGuard.layer
 )
 
 /**
@@ -102,6 +106,18 @@ const makeNodeServer = () => {
     if (server.listenerCount("request") > 1) return
     response.writeHead(503, { "retry-after": "1", "content-type": "text/plain; charset=utf-8" })
     response.end("quotekit is starting, try again in a moment")
+  })
+  // A request whose address and headers pass Node's 16 KB limit never reaches the app: answer it in the envelope.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code !== "HPE_HEADER_OVERFLOW" || !socket.writable) return void socket.destroy(error)
+    const body = JSON.stringify({
+      _tag: "InvalidInput",
+      _serveError: { code: Code.invalidInput, message: Message.addressTooLong },
+      form_errors: []
+    })
+    socket.end(
+      `HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+    )
   })
   return server
 }

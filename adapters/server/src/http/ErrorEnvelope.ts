@@ -15,6 +15,7 @@ import { Cause, Effect, Layer, SchemaIssue, type Types } from "effect"
 import { HttpEffect, type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
 import * as DatabaseDown from "./DatabaseDown.ts"
+import * as InputGuard from "./InputGuard.ts"
 
 const answers: ReadonlyArray<new (...args: never) => unknown> = [
   ApiError.InvalidInput,
@@ -74,6 +75,7 @@ export const layer = Layer.succeed(
             Effect.andThen(Effect.fail(ApiError.Unavailable.answer(Message.catalogue.databaseUnavailable)))
           )
         }
+        if (InputGuard.nulInCause(cause)) return Effect.fail(ApiError.InvalidInput.answer(Message.catalogue.textHasNul))
         const failure = Cause.findErrorOption(cause)
         if (failure._tag === "Some" && !Cause.hasDies(cause)) {
           const error: unknown = failure.value

@@ -1,4 +1,5 @@
 import { assert } from "@effect/vitest"
+import * as Message from "@quotekit/core/Message"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
@@ -130,6 +131,18 @@ describeBackends(
         const unknown = yield* visitor("/public/lead-form/0123456789abcdef0123", form(enquiry), "192.0.2.70", html)
         assert.strictEqual(unknown.status, 404)
         assert.include(unknown.text, "This form is not taking enquiries at the moment.")
+      })
+    )
+
+    it.effect("a NUL character in a text field of the public form is refused 400, and nothing is stored", () =>
+      Effect.gen(function* () {
+        const { client } = yield* signUp()
+        const path = yield* enableLeads(client)
+        const refused = yield* visitor(path, form({ ...enquiry, message: "Hello\u0000there" }), "192.0.2.90")
+        assert.strictEqual(refused.status, 400, refused.text)
+        assert.strictEqual(refused.body._serveError.message, Message.textHasNul)
+        const leads = yield* client.get("/get/leads")
+        assert.strictEqual(leads.body.rows.length, 0)
       })
     )
 
