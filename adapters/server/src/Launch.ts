@@ -11,7 +11,7 @@ import * as DataDirLock from "@quotekit/pg/DataDirLock"
 import * as Maintenance from "@quotekit/pg/Maintenance"
 import * as Migrations from "@quotekit/pg/Migrations"
 import * as Seed from "@quotekit/pg/Seed"
-import { Console, Data, Effect, Fiber, Layer, Option, Runtime } from "effect"
+import { Console, Data, Effect, Fiber, Layer, Logger, Option, Runtime } from "effect"
 import { SqlError } from "effect/sql"
 import * as LinkToken from "./customer/LinkToken.ts"
 import * as ServerConfig from "./ServerConfig.ts"
@@ -42,6 +42,13 @@ const refuseHeldDataDir = <E>(error: E): Effect.Effect<never, E | CannotStart> =
         Effect.andThen(Effect.fail(new CannotStart({ reason: held.message })))
       )
 }
+
+/**
+ * The log format: readable lines on a terminal, one JSON object per line otherwise (a log collector, a file, a
+ * container's output). `LOG_FORMAT=json` or `LOG_FORMAT=pretty` chooses either way.
+ */
+export const loggerFor = (format: string | undefined, isTty: boolean) =>
+  format === "json" || (format !== "pretty" && !isTty) ? Logger.consoleJson : Logger.consolePretty()
 
 /** Run the server until interrupted. */
 export const run = (options: Options) =>
@@ -93,4 +100,8 @@ export const run = (options: Options) =>
       yield* Console.log(`  API reference: ${shown}/api/docs\n  Stop with Ctrl-C.\n`)
       return yield* Effect.never
     }).pipe(Effect.provide(server))
-  }).pipe(Effect.scoped, Effect.catch(refuseHeldDataDir))
+  }).pipe(
+    Effect.scoped,
+    Effect.catch(refuseHeldDataDir),
+    Effect.provide(Logger.layer([loggerFor(process.env.LOG_FORMAT, process.stdout.isTTY === true)]))
+  )

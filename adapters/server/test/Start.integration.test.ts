@@ -76,6 +76,23 @@ describe("npm start (embedded database)", () => {
     assert.include(first.output(), "demo sign-in: demo@quotekit.dev / demo-quotekit")
     const signedIn = await signIn(first.base, "demo@quotekit.dev", "demo-quotekit")
     assert.strictEqual(signedIn.status, 200)
+    // Not on a terminal, every log record is one JSON object on one line (the request log included).
+    const records = () =>
+      first
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { message: string; level: string; annotations: Record<string, unknown> })
+    const signinLogged = () =>
+      records().some((r) => r.annotations["http.url"] === "/sign-in" && r.annotations["http.status"] === 200)
+    // The request's record is written as its answer goes out, so it may follow the answer by a moment.
+    for (let i = 0; i < 40 && !signinLogged(); i++) await new Promise((r) => setTimeout(r, 50))
+    assert.isTrue(
+      records().some((r) => String(r.message).startsWith("Seeded the demo account")),
+      first.output()
+    )
+    assert.isTrue(signinLogged(), first.output())
+    assert.notMatch(first.output(), /^\[\d\d:\d\d:\d\d/m, "no pretty-printed records")
     // Interrupted on the signal, finalizers run (server closed, database closed), exit code 130.
     assert.strictEqual(await stop(first.child, "SIGTERM"), 130)
 
