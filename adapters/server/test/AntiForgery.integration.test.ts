@@ -5,6 +5,12 @@ import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { browser, type Forgery, layer, newAccount, PASSWORD, uniqueEmail } from "./Harness.ts"
 
+const contact = (first: string) => ({
+  contact: { type: "person", name_first: first, name_last: "Bound", email: "", company_id: null },
+  phones: [],
+  addresses: []
+})
+
 const forgeries: ReadonlyArray<[string, Forgery]> = [
   ["no anti-forgery header", { csrfHeader: "missing" }],
   ["a wrong anti-forgery token", { csrfHeader: "wrong" }],
@@ -80,6 +86,37 @@ describeBackends(
         )
         assert.strictEqual(answer.status, 403)
         assert.strictEqual((yield* victim.get("/get/cache-account")).status, 200)
+      })
+    )
+
+    it.effect("the token is bound to the session: signing in replaces it, and the old or a planted one fails", () =>
+      Effect.gen(function* () {
+        const { browser: b } = yield* newAccount("Bound")
+        const signedInToken = b.cookies.get(CSRF_COOKIE)!
+        assert.strictEqual((yield* b.post("/post/contact-update/0", contact("Ok"))).status, 200)
+        // A token made before sign-in (for no session), presented with the session: refused.
+        const anonymous = yield* browser
+        yield* anonymous.get("/api/csrf")
+        const before = anonymous.cookies.get(CSRF_COOKIE)!
+        assert.notStrictEqual(before, signedInToken)
+        b.cookies.set(CSRF_COOKIE, before)
+        const planted = yield* b.post("/post/contact-update/0", contact("Planted"))
+        assert.strictEqual(planted.status, 403)
+        assert.strictEqual(planted.body._serveError.message, Message.antiForgeryFailed)
+        // The refusal carried a fresh token for the session, so the page recovers on its own.
+        assert.notStrictEqual(b.cookies.get(CSRF_COOKIE), before)
+        assert.strictEqual((yield* b.post("/post/contact-update/0", contact("Again"))).status, 200)
+        // A browser saying the request comes from another site is refused.
+        const cross = yield* b.request(
+          "POST",
+          "/post/contact-update/0",
+          contact("Cross"),
+          {},
+          {
+            origin: "https://evil.example"
+          }
+        )
+        assert.strictEqual(cross.status, 403)
       })
     )
 

@@ -9,10 +9,12 @@
  */
 import type { AccountId, SigninId } from "@quotekit/core/Account"
 import { SigninAgain } from "@quotekit/core/api/ApiError"
-import { SESSION_COOKIE, type Signin } from "@quotekit/core/api/Security"
+import { CSRF_COOKIE, SESSION_COOKIE, type Signin } from "@quotekit/core/api/Security"
 import * as Message from "@quotekit/core/Message"
 import { Clock, Context, Effect, Layer, Option, Schedule } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as AntiForgery from "../http/AntiForgery.ts"
+import * as AntiForgeryToken from "../http/AntiForgeryToken.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import { ServerConfig } from "../ServerConfig.ts"
 import { AuthRepo } from "./Repo.ts"
@@ -51,18 +53,26 @@ export const layer = Layer.effect(
       if (Option.isSome(found)) yield* repo.deleteSession(found.value.session_id)
     })
 
+    const antiForgeryKey = yield* AntiForgery.currentKey
+    // The session cookie, and an anti-forgery token bound to the new session (or to none), which replaces the one
+    // the page had: a token only passes with the session it was made for.
     const setCookie = (value: string, maxAgeSeconds: number) =>
       HttpEffect.appendPreResponseHandler((_request, response) =>
         Effect.succeed(
-          maxAgeSeconds > 0
-            ? HttpServerResponse.setCookieUnsafe(response, SESSION_COOKIE, value, {
-                path: "/",
-                httpOnly: true,
-                sameSite: "lax",
-                secure: config.secureCookies,
-                maxAge: `${maxAgeSeconds} seconds`
-              })
-            : HttpServerResponse.expireCookieUnsafe(response, SESSION_COOKIE, { path: "/" })
+          HttpServerResponse.setCookieUnsafe(
+            maxAgeSeconds > 0
+              ? HttpServerResponse.setCookieUnsafe(response, SESSION_COOKIE, value, {
+                  path: "/",
+                  httpOnly: true,
+                  sameSite: "lax",
+                  secure: config.secureCookies,
+                  maxAge: `${maxAgeSeconds} seconds`
+                })
+              : HttpServerResponse.expireCookieUnsafe(response, SESSION_COOKIE, { path: "/" }),
+            CSRF_COOKIE,
+            AntiForgeryToken.make(antiForgeryKey, AntiForgeryToken.bindingOf(maxAgeSeconds > 0 ? value : undefined)),
+            AntiForgery.cookieOptions(config.secureCookies)
+          )
         )
       )
 

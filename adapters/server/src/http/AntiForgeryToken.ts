@@ -1,0 +1,37 @@
+/**
+ * The anti-forgery token, bound to the session it is used with. A token is a random nonce and an HMAC of the
+ * nonce and the session cookie's hash under a key of the server's own (derived from its link secret), so a token
+ * made for one session (or for no session) does not pass with another. Someone able to plant a cookie for the
+ * site (from a sibling subdomain, say) cannot choose a pair that passes: they would need the victim's session.
+ *
+ * @since 0.1.0
+ */
+import { createHash, createHmac, randomBytes } from "node:crypto"
+import * as Token from "../auth/Token.ts"
+
+/** The key tokens are made with, from the server's secret. */
+export const key = (secret: Uint8Array): Buffer =>
+  createHmac("sha256", secret).update("quotekit anti-forgery token").digest()
+
+/** What a token is bound to: the session cookie's SHA-256, or nothing before sign-in. */
+export const bindingOf = (sessionCookie: string | undefined): string =>
+  sessionCookie === undefined || sessionCookie === ""
+    ? ""
+    : createHash("sha256").update(sessionCookie, "utf8").digest("hex")
+
+const mac = (key: Uint8Array, nonce: string, binding: string): string =>
+  createHmac("sha256", key).update(`${nonce}:${binding}`).digest("base64url")
+
+const shape = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/
+
+/** A new token for the binding. */
+export const make = (key: Uint8Array, binding: string): string => {
+  const nonce = randomBytes(32).toString("base64url")
+  return `${nonce}.${mac(key, nonce, binding)}`
+}
+
+/** Whether a token was made by this server for this binding. */
+export const verify = (key: Uint8Array, token: string, binding: string): boolean => {
+  const parts = shape.exec(token)
+  return parts !== null && Token.equal(parts[2]!, mac(key, parts[1]!, binding))
+}
