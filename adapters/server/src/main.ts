@@ -32,6 +32,7 @@ import * as AntiForgery from "./http/AntiForgery.ts"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.ts"
 import * as InputGuard from "./http/InputGuard.ts"
 import * as PublicUrl from "./http/PublicUrl.ts"
+import * as SecurityHeaders from "./http/SecurityHeaders.ts"
 import * as StaticApp from "./http/StaticApp.ts"
 import * as Quotes from "./Quotes.ts"
 import { ServerConfig } from "./ServerConfig.ts"
@@ -93,7 +94,8 @@ export const Routes = Layer.mergeAll(
   Customer.routes,
   StaticApp.layer,
   AntiForgery.issueCookie,
-  InputGuard.layer
+  InputGuard.layer,
+  SecurityHeaders.layer
 )
 
 /**
