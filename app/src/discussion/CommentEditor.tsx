@@ -54,7 +54,11 @@ export const CommentEditor = ({
   const [confirming, setConfirming] = useState(false)
   const [state, dispatch] = useReducer(EditorState.next, "clean" as EditorState.State)
   const hasContent = Discussion.hasContent({ discuss_body: body, files })
-  const completion = state === "inFocus" ? Mention.complete(body, caret, team) : Option.none()
+  // Escape closes the suggestions until the text or the caret moves (the WAI-ARIA combobox pattern); leaving
+  // the box closes them too.
+  const [dismissed, setDismissed] = useState<string | null>(null)
+  const place = `${caret}:${body}`
+  const completion = state === "inFocus" && dismissed !== place ? Mention.complete(body, caret, team) : Option.none()
   const matches = Option.match(completion, { onNone: () => [], onSome: (c) => c.matches.slice(0, 6) })
   useEffect(() => {
     if (state !== "blurring") return
@@ -164,7 +168,10 @@ export const CommentEditor = ({
               return
             }
             if (matches.length === 0) return
-            if (e.key === "ArrowDown") {
+            if (e.key === "Escape") {
+              e.preventDefault()
+              setDismissed(place)
+            } else if (e.key === "ArrowDown") {
               e.preventDefault()
               setActive((a) => Math.min(a + 1, matches.length - 1))
             } else if (e.key === "ArrowUp") {

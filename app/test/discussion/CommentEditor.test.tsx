@@ -129,4 +129,33 @@ describe("CommentEditor unsent warning", () => {
     fireEvent.click(screen.getByRole("button", { name: m.remove }))
     expect(screen.queryByRole("status")).toBeNull()
   })
+
+  it("the @mention suggestions close on Escape and on leaving the box, and come back as typing goes on", async () => {
+    const team = [{ signin_id: 7, name_first: "Alex", name_last: "Rivera", name_display: "Alex Rivera" }]
+    render(
+      <CommentEditor
+        label="Note"
+        type={Discussion.Type.signinPrivate}
+        team={team}
+        sendLabel={m.send}
+        onSend={() => Promise.resolve()}
+        onUpload={() => Promise.reject(new Error("upload not expected"))}
+      />
+    )
+    const box = screen.getByRole("combobox", { name: "Note" }) as HTMLTextAreaElement
+    const type = (text: string) => {
+      fireEvent.focus(box)
+      fireEvent.change(box, { target: { value: text, selectionStart: text.length } })
+    }
+    type("Ask @Al")
+    expect(screen.getByRole("listbox")).toBeTruthy()
+    expect(box.getAttribute("aria-expanded")).toBe("true")
+    fireEvent.keyDown(box, { key: "Escape" })
+    expect(screen.queryByRole("listbox")).toBeNull()
+    expect(box.getAttribute("aria-expanded")).toBe("false")
+    type("Ask @Ale")
+    expect(screen.getByRole("listbox")).toBeTruthy()
+    fireEvent.blur(box)
+    expect(screen.queryByRole("listbox")).toBeNull()
+  })
 })
