@@ -1,6 +1,7 @@
 import { assert } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
+import * as Database from "../src/Database.ts"
 import * as Migrations from "../src/Migrations.ts"
 import { describeBackends, TestDatabase } from "../src/TestDatabase.ts"
 import * as TestTemplate from "../src/TestTemplate.ts"
@@ -99,6 +100,31 @@ describeBackends("Migrations", (it, backend) => {
       assert.deepStrictEqual(applied.fresh, applied.template)
       assert.isAtLeast(applied.fresh.length, tables.length + 1)
     })
+  )
+
+  it.effect(
+    "run once when several servers start at the same time on one PostgreSQL (the others wait, then apply none)",
+    () =>
+      Effect.gen(function* () {
+        const { backend } = yield* TestDatabase
+        if (backend !== "postgres") return
+        const sql = yield* SqlClient.SqlClient
+        const fresh = TestTemplate.schemaName()
+        yield* Effect.acquireRelease(sql`CREATE SCHEMA ${sql(fresh)}`, () =>
+          Effect.ignore(sql`DROP SCHEMA ${sql(fresh)} CASCADE`)
+        )
+        const url = Redacted.make(process.env.DATABASE_URL ?? "")
+        // Three servers: three clients of their own, each migrating the fresh schema at once.
+        const server = Migrations.run.pipe(
+          Effect.provide(Database.postgres({ url, searchPath: [fresh], maxConnections: 2 }))
+        )
+        const results = yield* Effect.all([server, server, server], { concurrency: "unbounded" })
+        const applied = results.map((r) => r.length).sort((a, b) => b - a)
+        assert.deepStrictEqual(applied, [Object.keys(Migrations.all).length, 0, 0])
+        const [row] = yield* sql<{ readonly n: number }>`
+        SELECT count(*)::int AS n FROM ${sql(fresh)}.effect_sql_migrations`
+        assert.strictEqual(row?.n, Object.keys(Migrations.all).length)
+      })
   )
 
   it.effect("apply into a new schema searched before a migrated one, not taking that one's record for its own", () =>
