@@ -79,6 +79,8 @@ export const pageNotFound = "Page not found"
 export const requestError = "There was an error"
 export const checkConnection = "Please check you have an internet connection or try again later"
 /** 503 while the server cannot reach its database: nothing of the request was kept. */
+/** 503 from the readiness check while migrations have not all run. */
+export const notReady = "The server is still getting its database ready. Please try again in a moment."
 export const databaseUnavailable =
   "The server cannot reach its database just now, so nothing was saved. Please try again in a moment."
 export const chunkLoadFailed = "That's odd, could not load the next page. You could try clearing your browser cache."
@@ -783,6 +785,7 @@ export const catalogue = {
   requestError,
   checkConnection,
   databaseUnavailable,
+  notReady,
   chunkLoadFailed,
   hiccup,
   notFoundInData,

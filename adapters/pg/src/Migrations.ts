@@ -42,6 +42,9 @@ export const all = {
   "325_email_recipients": EmailRecipients
 }
 
+/** The id of the newest migration this version knows (a database at it is up to date). */
+export const latestId: number = Math.max(...Object.keys(all).map((key) => Number(key.split("_")[0])))
+
 /** The migrator options: every migration, recorded in the `effect_sql_migrations` table of the current schema. */
 export const options: PgMigrator.MigratorOptions = { loader: PgMigrator.fromRecord(all) }
 

@@ -2,8 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { assert } from "@effect/vitest"
+import * as Message from "@quotekit/core/Message"
+import * as Migrations from "@quotekit/pg/Migrations"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
 import { placeholderHtml } from "../src/http/StaticApp.ts"
 import { browser, layer } from "./Harness.ts"
 
@@ -20,6 +23,24 @@ describeBackends(
         const answer = yield* (yield* browser).get("/api/health")
         assert.strictEqual(answer.status, 200)
         assert.deepStrictEqual(answer.body, { status: "ok", database: "ok" })
+      })
+    )
+
+    it.effect("ready answers once every migration is applied, and 503 with a message while one is missing", () =>
+      Effect.gen(function* () {
+        const b = yield* browser
+        const ready = yield* b.get("/api/ready")
+        assert.strictEqual(ready.status, 200)
+        assert.deepStrictEqual(ready.body, { status: "ready", migration: Migrations.latestId })
+        const sql = yield* SqlClient.SqlClient
+        const [row] = yield* sql<{ migration_id: number; name: string; created_at: Date }>`
+          DELETE FROM effect_sql_migrations WHERE migration_id = ${Migrations.latestId} RETURNING *`.pipe(Effect.orDie)
+        const behind = yield* b.get("/api/ready")
+        yield* sql`INSERT INTO effect_sql_migrations ${sql.insert({ ...row! })}`.pipe(Effect.orDie)
+        assert.strictEqual(behind.status, 503)
+        assert.strictEqual(behind.body._serveError.message, Message.notReady)
+        assert.strictEqual((yield* b.get("/api/health")).status, 200, "alive all the same")
+        assert.strictEqual((yield* b.get("/api/ready")).status, 200)
       })
     )
 

@@ -31,6 +31,9 @@ export const JsErrorReceipt = Schema.Struct({ recorded: Schema.Boolean })
 /** The health answer: the server runs and its database answers. */
 export const Health = Schema.Struct({ status: Schema.Literal("ok"), database: Schema.Literal("ok") })
 
+/** The readiness answer: the database answers and every migration this version knows is applied. */
+export const Ready = Schema.Struct({ status: Schema.Literal("ready"), migration: Schema.Int })
+
 /** The anti-forgery token (the same value as the `qk_csrf` cookie this answer sets when missing). */
 export const CsrfToken = Schema.Struct({ token: Schema.String })
 
@@ -39,6 +42,7 @@ export class ServiceApi extends HttpApiGroup.make("service")
   .add(
     HttpApiEndpoint.post("jsError", "/service/js-error", { payload: JsErrorReport, success: JsErrorReceipt }),
     HttpApiEndpoint.get("health", "/api/health", { success: Health, error: Unavailable }),
+    HttpApiEndpoint.get("ready", "/api/ready", { success: Ready, error: Unavailable }),
     HttpApiEndpoint.get("csrf", "/api/csrf", { success: CsrfToken })
   )
-  .annotateMerge(OpenApi.annotations({ title: "Service", description: "Error reports, health and anti-forgery." })) {}
+  .annotateMerge(OpenApi.annotations({ title: "Service", description: "Error reports, health, readiness and anti-forgery." })) {}

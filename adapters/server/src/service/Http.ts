@@ -1,11 +1,14 @@
 /**
- * The service handlers: script error reports, the health check (the database answers `SELECT 1` within two
- * seconds, else 503) and the anti-forgery token.
+ * The service handlers: script error reports, the health check (the process runs and the database answers
+ * `SELECT 1` within two seconds, else 503), the readiness check (also: every migration this version knows is
+ * applied, so a load balancer sends no traffic to a server whose schema is behind) and the anti-forgery token.
  *
  * @since 0.1.0
  */
 import { Api } from "@quotekit/core/api/Api"
 import { Unavailable } from "@quotekit/core/api/ApiError"
+import * as Message from "@quotekit/core/Message"
+import * as Migrations from "@quotekit/pg/Migrations"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
@@ -36,6 +39,21 @@ export const layer = HttpApiBuilder.group(
               Effect.andThen(Effect.fail(Unavailable.answer()))
             )
           )
+        )
+      )
+      .handle("ready", () =>
+        sql<{
+          readonly latest: number | null
+        }>`SELECT max(migration_id)::int AS latest FROM effect_sql_migrations`.pipe(
+          Effect.timeout("2 seconds"),
+          Effect.flatMap(([row]) => {
+            const latest = row?.latest ?? 0
+            return latest >= Migrations.latestId
+              ? Effect.succeed({ status: "ready" as const, migration: latest })
+              : Effect.fail(Unavailable.answer(Message.catalogue.notReady))
+          }),
+          Effect.catchTag("TimeoutError", () => Effect.fail(Unavailable.answer(Message.catalogue.databaseUnavailable))),
+          Effect.catchTag("SqlError", () => Effect.fail(Unavailable.answer(Message.catalogue.databaseUnavailable)))
         )
       )
       .handle("csrf", () => Effect.map(AntiForgery.ensureCookie, (token) => ({ token })))
