@@ -18,7 +18,15 @@ export const axeViolations = async (page: Page, selector?: string): Promise<Read
   // Content-Security-Policy refuses (as it should).
   await page.evaluate(await axeSource())
   // Colours are checked as they end up, not halfway through a transition (a button just pressed, say).
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
+  // (Endless ones, a spinner's, are left alone.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined))
+    )
+  )
   const results = await page.evaluate(async (within) => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: Element | Document) => Promise<unknown> } }).axe
     const context = within === undefined ? document : (document.querySelector(within) ?? document)
