@@ -46,6 +46,8 @@ export interface Settings {
   readonly smtpUrl: Redacted.Redacted<string> | undefined
   /** The sender of every email (`Name <address>` or an address). */
   readonly mailFrom: string
+  /** The bearer token `GET /metrics` asks for; without one the endpoint does not exist. */
+  readonly metricsToken: Redacted.Redacted<string> | undefined
 }
 
 /** Default folder of the built app: `<repo>/app/dist`. */
@@ -67,7 +69,8 @@ export const defaults: Settings = {
   invitationSeconds: 7 * 24 * 60 * 60,
   logRequests: true,
   smtpUrl: undefined,
-  mailFrom: "quotekit <no-reply@localhost>"
+  mailFrom: "quotekit <no-reply@localhost>",
+  metricsToken: undefined
 }
 
 /** The server settings service. */
@@ -104,10 +107,26 @@ export const smtpUrl: Config.Config<Redacted.Redacted<string> | undefined> = Con
   })
 )
 
+/** `METRICS_TOKEN`: absent or blank means no `/metrics`; a token under 16 characters stops the start. */
+export const metricsToken: Config.Config<Redacted.Redacted<string> | undefined> = Config.option(
+  Config.Redacted("METRICS_TOKEN")
+).pipe(
+  Config.mapEffect((found) => {
+    if (Option.isNone(found) || Redacted.value(found.value).trim() === "") return Effect.succeed(undefined)
+    if (Redacted.value(found.value).trim().length < 16)
+      return Effect.fail(
+        new Config.ConfigError(
+          new ConfigProvider.SourceError({ message: "METRICS_TOKEN must be at least 16 characters" })
+        )
+      )
+    return Effect.succeed(Redacted.make(Redacted.value(found.value).trim()))
+  })
+)
+
 /**
  * Settings from the environment: `PORT`, `HOST`, `PUBLIC_URL` (an https URL turns on secure cookies),
  * `COOKIE_SECURE`, `TRUST_PROXY`, `APP_DIST`, `SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`, `LOG_REQUESTS`,
- * `SMTP_URL`, `SMTP_FROM`.
+ * `SMTP_URL`, `SMTP_FROM`, `METRICS_TOKEN`.
  */
 export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(function* () {
   const publicUrl = yield* Config.option(Config.String("PUBLIC_URL"))
@@ -125,6 +144,7 @@ export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(f
     sessionAbsoluteSeconds: yield* days("SESSION_MAX_DAYS", defaults.sessionAbsoluteSeconds),
     logRequests: yield* Config.withDefault(Config.Boolean("LOG_REQUESTS"), true),
     smtpUrl: yield* smtpUrl,
-    mailFrom: yield* Config.withDefault(Config.NonEmptyString("SMTP_FROM"), defaults.mailFrom)
+    mailFrom: yield* Config.withDefault(Config.NonEmptyString("SMTP_FROM"), defaults.mailFrom),
+    metricsToken: yield* metricsToken
   })
 })

@@ -31,6 +31,7 @@ import * as Emails from "./Emails.ts"
 import * as AntiForgery from "./http/AntiForgery.ts"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.ts"
 import * as InputGuard from "./http/InputGuard.ts"
+import * as Metrics from "./http/Metrics.ts"
 import * as PublicUrl from "./http/PublicUrl.ts"
 import * as SecurityHeaders from "./http/SecurityHeaders.ts"
 import * as StaticApp from "./http/StaticApp.ts"
@@ -95,7 +96,8 @@ export const Routes = Layer.mergeAll(
   StaticApp.layer,
   AntiForgery.issueCookie,
   InputGuard.layer,
-  SecurityHeaders.layer
+  SecurityHeaders.layer,
+  Metrics.layer
 )
 
 /**
