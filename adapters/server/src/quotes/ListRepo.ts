@@ -4,7 +4,7 @@
  * the page only; and the total on request. Every query is filtered by the account.
  *
  * The search matches the lower-cased `search_text` (title, number, contact names and companies) with LIKE,
- * served by the trigram index; the page is read in the order of the activity index. Searches run unprepared so
+ * served by the trigram index; a quote number as the quotes show it ("#3") finds that quote; the page is read in the order of the activity index. Searches run unprepared so
  * each is planned with its pattern.
  *
  * Every table the page query reads is covered by the `list_stamps` triggers (migration 0320): a column read
@@ -74,6 +74,12 @@ export class QuoteListRepo extends Context.Service<
   }
 >()("quotekit/server/QuoteListRepo") {}
 
+/** The quote number a search names ("#3", "# 3" or "3"), if it names one. */
+export const quoteNumberOf = (search: string): number | undefined => {
+  const m = /^#?\s*(\d{1,9})$/.exec(search.trim())
+  return m === null ? undefined : Number(m[1])
+}
+
 /** A LIKE pattern matching `text` anywhere, with LIKE's special characters taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -122,7 +128,14 @@ export const layer = Layer.effect(
       else if (f.filter !== "any") clauses.push(sql`q.status = ANY(${s.statuses})`)
       if (f.author !== null) clauses.push(sql`q.from_signin_id = ${f.author}`)
       if (f.changedSince !== undefined) clauses.push(sql`q.status_changed_at >= ${new Date(f.changedSince * 1000)}`)
-      if (f.search !== "") clauses.push(sql`q.search_text LIKE ${containsPattern(f.search)}`)
+      if (f.search !== "") {
+        const number = quoteNumberOf(f.search)
+        // "#3" is quote number 3; a bare "3" is that quote or any text holding 3.
+        if (number !== undefined && f.search.startsWith("#")) clauses.push(sql`q.quote_no = ${number}`)
+        else if (number !== undefined)
+          clauses.push(sql`(q.quote_no = ${number} OR q.search_text LIKE ${containsPattern(f.search)})`)
+        else clauses.push(sql`q.search_text LIKE ${containsPattern(f.search)}`)
+      }
       return sql.and(clauses)
     }
 

@@ -68,6 +68,12 @@ describeBackends(
         assert.deepStrictEqual(yield* ids("/get/quotes?status=accepted&tab=active"), [])
         assert.deepStrictEqual(yield* ids(`/get/quotes?author=${colleague.signinId}`), [theirs.quote_id])
         assert.deepStrictEqual(yield* ids("/get/quotes?search=WON"), [accepted.quote_id])
+        // The number as the list shows it ("#3"), with or without "#", finds that quote.
+        const numbered = (yield* b.get(`/get/quotes?search=Sent`)).body.rows[0] as Row & { quote_no: number }
+        assert.deepStrictEqual(yield* ids(`/get/quotes?search=%23${numbered.quote_no}`), [sent.quote_id])
+        assert.deepStrictEqual(yield* ids(`/get/quotes?search=%23%20${numbered.quote_no}`), [sent.quote_id])
+        assert.include(yield* ids(`/get/quotes?search=${numbered.quote_no}`), sent.quote_id)
+        assert.deepStrictEqual(yield* ids("/get/quotes?search=%2399999"), [])
         const withdrawn = (yield* b.get("/get/quotes?status=withdrawn&tab=active")).body
         assert.deepStrictEqual([withdrawn.tabs, withdrawn.tab], [[], "all"])
         const declined = (yield* b.get("/get/quotes?status=declined&tab=complete")).body
