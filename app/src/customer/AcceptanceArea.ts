@@ -33,7 +33,8 @@ export const acceptanceArea = (
 ): HTMLElement | null => {
   if (!data.can_accept) return null
   const status = h("p", { class: "qk-hint", role: "alert" })
-  const pad = h("qk-signature-pad", { name: data.signer_name, room: data.room }) as QkSignaturePad
+  // The signer-name field may start with the contact's name; a typed signature may not: the customer types it.
+  const pad = h("qk-signature-pad", { room: data.room }) as QkSignaturePad
   let signer = data.signer_name
   const name = h("input", {
     type: "text",
@@ -42,7 +43,6 @@ export const acceptanceArea = (
     oninput: () => {
       // A blank edit is ignored: the name held so far stays.
       signer = Acceptance.signerName(signer, name.value)
-      pad.name = signer
     }
   })
   const terms = data.terms_required ? h("input", { type: "checkbox", id: "qk-terms" }) : null

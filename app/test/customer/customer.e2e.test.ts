@@ -123,6 +123,24 @@ describe("customer quote page in Chromium", () => {
     await page.close()
   }, 90_000)
 
+  it("the Type method starts empty: the signer's name may be filled in, the signature is the customer's to type", async () => {
+    const q = await sentQuote(live.server)
+    const page = await live.browser.newPage()
+    page.setDefaultTimeout(8000)
+    await page.goto(`${live.server.url}/q/${q.token}`)
+    const pad = page.locator("qk-signature-pad")
+    await pad.getByRole("tab", { name: Message.signType }).click()
+    const typed = pad.getByRole("textbox", { name: Message.signTypeName })
+    expect(await typed.inputValue()).toBe("")
+    const accept = page.getByRole("button", { name: Message.acceptQuote })
+    await accept.click()
+    await page.getByRole("alert").getByText(Message.signToAccept).waitFor()
+    await typed.fill("Grace Hopper")
+    await accept.click()
+    await page.getByText(/^Accepted by Grace Hopper on /).waitFor()
+    await page.close()
+  })
+
   it("asks a question and sees it; a forged link gets the not-found page", async () => {
     const q = await sentQuote(live.server)
     const page = await live.browser.newPage()
