@@ -81,19 +81,16 @@ const deliver = (m: Claimed) =>
     return null
   })
 
-/** One round: claim the due emails and deliver each; returns how many were delivered. */
-export const deliverDue = Effect.gen(function* () {
-  const repo = yield* EmailRepo
-  const history = yield* HistoryRepo
-  const claimed = yield* repo.claimDue(yield* Clock.currentTimeMillis, LEASE_MS, BATCH)
-  let delivered = 0
-  for (const m of claimed) {
+/** Deliver one claimed message and store the outcome; whether it was delivered. */
+const settle = (m: Claimed) =>
+  Effect.gen(function* () {
+    const repo = yield* EmailRepo
+    const history = yield* HistoryRepo
     const error = yield* deliver(m)
     const at = yield* Clock.currentTimeMillis
     if (error === null) {
       yield* repo.delivered(m, at)
-      delivered++
-      continue
+      return true
     }
     const final = error.final || m.attempts >= MAX_ATTEMPTS
     yield* Effect.logWarning(`email ${m.email_message_id} not delivered (attempt ${m.attempts}): ${error.reason}`)
@@ -113,7 +110,19 @@ export const deliverDue = Effect.gen(function* () {
         at
       })
     }
-  }
+    return false
+  })
+
+/**
+ * One round: claim the due emails and deliver each; returns how many were delivered. A message being delivered
+ * when the server stops is finished and stored first (it cannot be interrupted); the rest of the round's claims
+ * run out and are taken again by the next start.
+ */
+export const deliverDue = Effect.gen(function* () {
+  const repo = yield* EmailRepo
+  const claimed = yield* repo.claimDue(yield* Clock.currentTimeMillis, LEASE_MS, BATCH)
+  let delivered = 0
+  for (const m of claimed) if (yield* Effect.uninterruptible(settle(m))) delivered++
   return delivered
 })
 
