@@ -45,4 +45,6 @@ export class ServiceApi extends HttpApiGroup.make("service")
     HttpApiEndpoint.get("ready", "/api/ready", { success: Ready, error: Unavailable }),
     HttpApiEndpoint.get("csrf", "/api/csrf", { success: CsrfToken })
   )
-  .annotateMerge(OpenApi.annotations({ title: "Service", description: "Error reports, health, readiness and anti-forgery." })) {}
+  .annotateMerge(
+    OpenApi.annotations({ title: "Service", description: "Error reports, health, readiness and anti-forgery." })
+  ) {}
