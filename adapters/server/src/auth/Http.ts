@@ -17,18 +17,22 @@ import type { SigninState } from "@quotekit/core/api/AuthApi"
 import { CurrentAccount, CurrentSignin } from "@quotekit/core/api/Security"
 import * as Message from "@quotekit/core/Message"
 import { Clock, Effect, Option, Schema } from "effect"
+import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { AccountCache } from "../account/Cache.ts"
+import * as LinkToken from "../customer/LinkToken.ts"
 import * as AuthEmails from "../email/AuthEmails.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import { ServerConfig } from "../ServerConfig.ts"
+import * as KnownDevice from "./KnownDevice.ts"
 import { Mailer } from "./Mailer.ts"
 import { Passwords } from "./Passwords.ts"
 import * as RateLimit from "./RateLimit.ts"
 import { RateLimiter } from "./RateLimit.ts"
 import { AuthRepo, type SigninRecord } from "./Repo.ts"
 import { Sessions } from "./Session.ts"
+import * as SigninThrottle from "./SigninThrottle.ts"
 import * as Token from "./Token.ts"
 
 /** Split a full name into first and last (the last word is the last name). */
@@ -55,6 +59,7 @@ export const layer = HttpApiBuilder.group(
     const sessions = yield* Sessions
     const passwords = yield* Passwords
     const limiter = yield* RateLimiter
+    const deviceKey = KnownDevice.key(yield* LinkToken.LinkSecret)
     const mailer = yield* Mailer
     const config = yield* ServerConfig
     const publicUrl = yield* PublicUrl
@@ -89,11 +94,14 @@ export const layer = HttpApiBuilder.group(
         const now = yield* Clock.currentTimeMillis
         const longest = Math.max(config.signinPerEmail.windowSeconds, config.signinPerAddress.windowSeconds) * 1000
         const times = yield* repo.attemptTimes({ email, address, since: now - longest })
-        const verdicts = [
-          RateLimit.decide(times.byEmail, now, config.signinPerEmail),
-          RateLimit.decide(times.byAddress, now, config.signinPerAddress)
-        ]
-        const wait = Math.max(0, ...verdicts.map((v) => (v.allowed ? 0 : v.retryAfterSeconds)))
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const known = KnownDevice.knows(deviceKey, request.cookies[KnownDevice.COOKIE], email)
+        const emailWindow = times.byEmail.filter((t) => t > now - config.signinPerEmail.windowSeconds * 1000)
+        const byAddress = RateLimit.decide(times.byAddress, now, config.signinPerAddress)
+        const wait = Math.max(
+          SigninThrottle.waitSeconds(emailWindow, now, known),
+          byAddress.allowed ? 0 : byAddress.retryAfterSeconds
+        )
         if (wait > 0) return yield* TooManyAttempts.answer(wait)
         const attempt = yield* repo.recordAttempt({ email, address, at: now })
         const found = yield* repo.signinByEmail(email)
@@ -179,8 +187,22 @@ export const layer = HttpApiBuilder.group(
       )
       .handle("signIn", ({ payload }) =>
         Effect.gen(function* () {
-          const signin = yield* checkPassword(Account.normalizeEmail(payload.email), payload.password)
+          const email = Account.normalizeEmail(payload.email)
+          const signin = yield* checkPassword(email, payload.password)
           const state = yield* signInAs(signin, null)
+          // This browser is known to the account from now on: its owner is never held back by another's guesses.
+          const device = KnownDevice.make(deviceKey, email)
+          yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+            Effect.succeed(
+              HttpServerResponse.setCookieUnsafe(response, KnownDevice.COOKIE, device, {
+                path: "/sign-in",
+                httpOnly: true,
+                sameSite: "strict",
+                secure: config.secureCookies,
+                maxAge: `${KnownDevice.MAX_AGE_SECONDS} seconds`
+              })
+            )
+          )
           yield* audit("signin.succeeded", { signin_id: state.signin_id, account_id: state.account_id })
           return state
         })
