@@ -6,6 +6,9 @@
  *
  * @since 0.1.0
  */
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import * as Backup from "@quotekit/pg/Backup"
 import * as Database from "@quotekit/pg/Database"
 import * as DataDirLock from "@quotekit/pg/DataDirLock"
 import * as Maintenance from "@quotekit/pg/Maintenance"
@@ -50,6 +53,32 @@ const refuseHeldDataDir = <E>(error: E): Effect.Effect<never, E | CannotStart> =
 export const loggerFor = (format: string | undefined, isTty: boolean) =>
   format === "json" || (format !== "pretty" && !isTty) ? Logger.consoleJson : Logger.consolePretty()
 
+/**
+ * Back the embedded data folder up into `<data>/backups/` when its database is older than this version (or of a
+ * version that did not record its schema): the migrations about to run change it for good.
+ */
+const backupBeforeMigrating = (dataDir: string) =>
+  Effect.gen(function* () {
+    if (!existsSync(Database.pgdataDirectory(dataDir))) return
+    const recorded = Backup.schemaVersionOf(dataDir)
+    if (recorded !== null && recorded >= Migrations.latestId) return
+    const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15)
+    const file = join(
+      dataDir,
+      "backups",
+      `before-migration-${recorded ?? "unknown"}-to-${Migrations.latestId}-${stamp}.tar.gz`
+    )
+    yield* Console.log("Backing up the embedded database before migrating it…")
+    yield* Backup.create(dataDir, file).pipe(
+      Effect.tap((made) => Console.log(`  backup: ${made.file}`)),
+      Effect.catch((e) =>
+        Console.error(`quotekit cannot start: ${e.message}`).pipe(
+          Effect.andThen(Effect.fail(new CannotStart({ reason: e.message })))
+        )
+      )
+    )
+  })
+
 /** Run the server until interrupted. */
 export const run = (options: Options) =>
   Effect.gen(function* () {
@@ -60,6 +89,8 @@ export const run = (options: Options) =>
     // The demo's customer links are derived under the server's link secret, so the team can copy and email them.
     const secret = yield* LinkToken.LinkSecret
     const seedLinks = Layer.succeed(Seed.LinkTokens, (link: Seed.LinkIdentity) => LinkToken.derive(secret, link))
+    // An embedded database of an older version is backed up before its migrations run.
+    if (embedded) yield* backupBeforeMigrating(dataDir)
 
     // Migrations first, then the demo seed (a no-op once the demo sign-in exists), over one database.
     // The embedded database has no autovacuum: it gets its statistics and dead rows seen to in the background.
@@ -82,6 +113,7 @@ export const run = (options: Options) =>
       ])
     )
     const ready = yield* Fiber.join(opening)
+    if (embedded) Backup.recordSchemaVersion(dataDir, Migrations.latestId)
     // One process owns the embedded database, so its events stay in it; PostgreSQL may serve several.
     const bus = embedded ? EventBusLocal.layer : EventBusPg.layer()
     const server = Main.layer.pipe(

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, assert, describe, it } from "@effect/vitest"
+import * as Migrations from "@quotekit/pg/Migrations"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 const dataDir = mkdtempSync(join(tmpdir(), "quotekit-start-"))
@@ -127,5 +128,24 @@ describe("npm start (embedded database)", () => {
     assert.strictEqual(await stop(first.child, "SIGKILL"), null)
     const after = await start()
     assert.strictEqual(await stop(after.child, "SIGINT"), 130)
+  })
+
+  it("backs an older embedded database up before migrating it, and records the version it is at", {
+    timeout: 240_000
+  }, async () => {
+    // As a folder written by an older version says of itself.
+    writeFileSync(join(dataDir, "schema-version"), "1\n")
+    const older = await start()
+    assert.include(older.output(), "Backing up the embedded database before migrating it…")
+    const backups = readdirSync(join(dataDir, "backups"))
+    assert.strictEqual(backups.length, 1)
+    assert.match(backups[0]!, /^before-migration-1-to-\d+-\d{8}-\d{6}\.tar\.gz$/)
+    assert.strictEqual(Number(readFileSync(join(dataDir, "schema-version"), "utf8")), Migrations.latestId)
+    assert.strictEqual(await stop(older.child, "SIGINT"), 130)
+    // Up to date: no backup the next time.
+    const again = await start()
+    assert.notInclude(again.output(), "Backing up")
+    assert.strictEqual(readdirSync(join(dataDir, "backups")).length, 1)
+    assert.strictEqual(await stop(again.child, "SIGINT"), 130)
   })
 })

@@ -1,0 +1,96 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { afterAll } from "vitest"
+import * as Backup from "../src/Backup.ts"
+import * as Database from "../src/Database.ts"
+import * as Migrations from "../src/Migrations.ts"
+import * as Seed from "../src/Seed.ts"
+
+const scratch = mkdtempSync(join(tmpdir(), "quotekit-backup-"))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+const embedded = (dataDir: string) =>
+  Layer.fresh(
+    Migrations.layer.pipe(Layer.provideMerge(Database.embedded({ dataDir: Database.pgdataDirectory(dataDir) })))
+  )
+
+/** Every table's rows, in key order, as JSON: what a restore must bring back exactly. */
+const everything = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const tables = yield* sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`
+  const out: Record<string, string> = {}
+  for (const { table_name } of tables) {
+    const rows = yield* sql.unsafe(`SELECT * FROM "${table_name}" ORDER BY 1`)
+    out[table_name] = JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? `${value}n` : value))
+  }
+  return out
+})
+
+describe("backups of the embedded database", () => {
+  it.live(
+    "a backup restored into another folder gives back every table, the uploads and the link secret",
+    () =>
+      Effect.gen(function* () {
+        const original = join(scratch, "original")
+        const before = yield* Effect.gen(function* () {
+          yield* Seed.run
+          return yield* everything
+        }).pipe(Effect.provide(embedded(original)))
+        mkdirSync(join(original, "files", "1"), { recursive: true })
+        writeFileSync(join(original, "files", "1", "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]))
+        writeFileSync(join(original, "link-secret"), "a-secret-of-the-original-server-xyz")
+        Backup.recordSchemaVersion(original, Migrations.latestId)
+
+        const file = join(scratch, "out", "backup.tar.gz")
+        const made = yield* Backup.create(original, file)
+        assert.strictEqual(made.manifest.schemaVersion, Migrations.latestId)
+
+        const copy = join(scratch, "copy")
+        const manifest = yield* Backup.restore(file, copy)
+        assert.strictEqual(manifest.format, "quotekit-embedded-backup")
+        assert.deepStrictEqual(
+          readFileSync(join(copy, "files", "1", "logo.png")),
+          readFileSync(join(original, "files", "1", "logo.png"))
+        )
+        assert.strictEqual(readFileSync(join(copy, "link-secret"), "utf8"), "a-secret-of-the-original-server-xyz")
+        const after = yield* everything.pipe(Effect.provide(embedded(copy)))
+        assert.isAbove(Object.keys(before).length, 20)
+        assert.deepStrictEqual(after, before)
+        assert.isAbove(JSON.parse(after.quotes ?? "[]").length, 3)
+      }),
+    180_000
+  )
+
+  it.live(
+    "refuses to restore over a folder with data, to back up a folder in use, and a file that is no backup",
+    () =>
+      Effect.gen(function* () {
+        const busy = join(scratch, "busy")
+        mkdirSync(busy, { recursive: true })
+        writeFileSync(join(busy, "something"), "x")
+        const over = yield* Effect.flip(Backup.restore(join(scratch, "out", "backup.tar.gz"), busy))
+        assert.include(over.message, "is not empty")
+
+        const inUse = join(scratch, "in-use")
+        const refused = yield* Effect.scoped(
+          Effect.gen(function* () {
+            yield* Layer.build(embedded(inUse))
+            return yield* Effect.flip(Backup.create(inUse, join(scratch, "never.tar.gz")))
+          })
+        )
+        assert.match(refused.message, /is in use by process \d+; stop it first\.$/)
+
+        const junk = join(scratch, "junk.tar.gz")
+        writeFileSync(junk, "not a tarball")
+        const notBackup = yield* Effect.flip(Backup.restore(junk, join(scratch, "fresh")))
+        assert.include(notBackup.message, "tar failed")
+      }),
+    120_000
+  )
+})
