@@ -178,7 +178,7 @@ export const save = Effect.fn("Comments.save")(function* (
             if (type === Discussion.Type.signinAnswer) {
               const next = Discussion.answered(q.value.discuss_type)
               if (Option.isSome(next) && next.value !== q.value.discuss_type)
-                yield* repo.setType(account, parent, next.value, now.ms)
+                yield* repo.setType(account, parent, next.value)
             }
           }
           const created = yield* repo.insert({
@@ -235,8 +235,7 @@ export const dismiss = Effect.fn("Comments.dismiss")(function* (tenant: Tenant, 
     return yield* NotFound.answer()
   const next = Discussion.dismissed(found.value.discuss_type)
   if (Option.isNone(next)) return yield* ActionRefused.answer("dismiss", "status", Message.notAvailableNow)
-  const now = yield* nowSeconds
-  yield* repo.setType(tenant.account_id, questionId, next.value, now.ms)
+  yield* repo.setType(tenant.account_id, questionId, next.value)
   return toTeam(Option.getOrThrow(yield* repo.byId(tenant.account_id, questionId)), tenant.signin_id)
 })
 

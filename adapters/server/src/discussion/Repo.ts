@@ -63,7 +63,7 @@ export class DiscussionRepo extends Context.Service<
     ) => Effect.Effect<Option.Option<EntryRecord>>
     readonly insert: (e: NewEntry) => Effect.Effect<number>
     readonly updateBody: (account: number, discussId: number, body: string, at: number) => Effect.Effect<void>
-    readonly setType: (account: number, discussId: number, type: Discussion.Type, at: number) => Effect.Effect<void>
+    readonly setType: (account: number, discussId: number, type: Discussion.Type) => Effect.Effect<void>
     /** Replace the entry's mentions. */
     readonly setMentions: (account: number, discussId: number, signinIds: ReadonlyArray<number>) => Effect.Effect<void>
     /** Attach the files among `fileIds` the holder may attach; returns how many were attached. */
@@ -169,8 +169,10 @@ export const layer = Layer.effect(
       updateBody: (account, discussId, body, at) =>
         sql`UPDATE discussion SET discuss_body = ${body}, discuss_modified = ${new Date(at)}
             WHERE account_id = ${account} AND discuss_id = ${discussId}`.pipe(Effect.asVoid, Effect.orDie),
-      setType: (account, discussId, type, at) =>
-        sql`UPDATE discussion SET discuss_type = ${type}, discuss_modified = ${new Date(at)}
+      // Answering or dismissing a question changes its state, not its words: `discuss_modified` (what the
+      // "edited" label and the edit conflict check read) stays the time its text was last written.
+      setType: (account, discussId, type) =>
+        sql`UPDATE discussion SET discuss_type = ${type}
             WHERE account_id = ${account} AND discuss_id = ${discussId}`.pipe(Effect.asVoid, Effect.orDie),
       setMentions: (account, discussId, signinIds) =>
         Effect.gen(function* () {

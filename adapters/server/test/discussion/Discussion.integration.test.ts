@@ -5,7 +5,7 @@ import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { open, sentQuote } from "../customer/Fixtures.ts"
-import { layer } from "../Harness.ts"
+import { layer, TestServer } from "../Harness.ts"
 import { member } from "../quotes/Fixtures.ts"
 
 /** The team's save path for a quote (`discussId` 0 adds). */
@@ -41,6 +41,9 @@ describeBackends(
 
         const team = yield* q.browser.get(`/get/discussion/${q.quoteId}`)
         assert.strictEqual(team.body._new_questions, 1)
+        const askedAt = team.body.comments[0].discuss_modified as number
+        // The team answers a minute later.
+        yield* (yield* TestServer).advance(60_000)
         const emptyAnswer = yield* q.browser.post(
           path(q.quoteId, 0, "1"),
           body(10, "", { parent: asked.body.discuss_id })
@@ -63,6 +66,9 @@ describeBackends(
           after.body.comments.map((c: { discuss_type: number }) => c.discuss_type),
           [3, 10]
         )
+        // Answering changed the question's state, not its words: it is not shown as edited.
+        assert.strictEqual(after.body.comments[0].discuss_modified, askedAt)
+        assert.strictEqual(after.body.comments[0].discuss_modified, after.body.comments[0].discuss_creation)
         const customer = (yield* open(q.customer, q.token!)).body
         assert.deepStrictEqual(
           customer.discussion.map((c: { discuss_body: string }) => c.discuss_body),
