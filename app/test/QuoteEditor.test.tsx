@@ -164,6 +164,22 @@ describe("QuoteEditor", () => {
     expect(total()).toBe("$0.00")
   })
 
+  it("a multiple-choice group shows one option selected by default, and ticking another moves the default", async () => {
+    const { field, total, type } = await setup()
+    type(field("unit"), "80")
+    fireEvent.click(screen.getByRole("button", { name: `+ ${m.addPriceItem}` }))
+    type(field("unit", 1), "120")
+    fireEvent.blur(field("unit", 1))
+    for (const select of screen.getAllByLabelText(m.optionalItem))
+      fireEvent.change(select, { target: { value: "multiple" } })
+    const defaults = () => screen.getAllByLabelText(m.choiceDefaultOn).map((box) => (box as HTMLInputElement).checked)
+    expect(defaults()).toEqual([true, false])
+    expect(total()).toBe("$80.00")
+    fireEvent.click(screen.getAllByLabelText(m.choiceDefaultOn)[1]!)
+    expect(defaults()).toEqual([false, true])
+    expect(total()).toBe("$120.00")
+  })
+
   it("adds, moves and deletes rows; subtotals sum their section", async () => {
     const { field, type } = await setup()
     type(field("unit"), "10")

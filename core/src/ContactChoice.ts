@@ -158,6 +158,25 @@ export const choose = <R extends Choosable>(rows: ReadonlyArray<R>, index: numbe
   )
 }
 
+/**
+ * Make row `index` the default of its radio group (the option the customer sees chosen until they choose): it gets
+ * the default flag and the other options of its group lose it, so a group has one default. Any other row is
+ * returned unchanged, as are the rows when `index` is not a radio option.
+ */
+export const setGroupDefault = <R extends Choosable>(rows: ReadonlyArray<R>, index: number): ReadonlyArray<R> => {
+  const row = rows[index]
+  if (row === undefined || !isRadioRow(row)) return rows
+  let start = index
+  while (start > 0 && isRadioRow(rows[start - 1]!)) start--
+  let end = index + 1
+  while (end < rows.length && isRadioRow(rows[end]!)) end++
+  return rows.map((r, i) => {
+    if (i < start || i >= end) return r
+    const flags = i === index ? r.contact_choice | Flag.on : r.contact_choice & ~Flag.on
+    return flags === r.contact_choice ? r : { ...r, contact_choice: flags }
+  })
+}
+
 /** Clear every customer choice (what "Undo Acceptance" does), so defaults apply again. */
 export const reset = <R extends Choosable>(rows: ReadonlyArray<R>): ReadonlyArray<R> =>
   rows.map((r) => (r.contact_selected === Selected.noChoice ? r : { ...r, contact_selected: Selected.noChoice }))

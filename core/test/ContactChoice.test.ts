@@ -132,4 +132,29 @@ describe("ContactChoice", () => {
         )
       })
     ))
+
+  it("a radio group's default is one option: the one made default, whichever it was before", () =>
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 12 }), fc.nat(11), (rows, at) => {
+        const index = at % Math.max(rows.length, 1)
+        const after = ContactChoice.setGroupDefault(rows, index)
+        const row = rows[index]
+        const radio = row !== undefined && row.item_type === 1 && ContactChoice.isRadio(row.contact_choice)
+        if (!radio) return after === rows
+        const group = ContactChoice.radioGroups(after).find((g) => g.start <= index && index < g.end)!
+        const ons = after.slice(group.start, group.end).filter((r) => ContactChoice.isDefaultOn(r.contact_choice))
+        const unchosen = after.map((r) => ({ ...r, contact_selected: Selected.noChoice }))
+        return (
+          ons.length === 1 &&
+          ContactChoice.isDefaultOn(after[index]!.contact_choice) &&
+          ContactChoice.selection(unchosen)[index] === true &&
+          // Rows outside the group and the other bits are untouched.
+          after.every((r, i) =>
+            i >= group.start && i < group.end
+              ? (r.contact_choice & ~Flag.on) === (rows[i]!.contact_choice & ~Flag.on)
+              : r === rows[i]
+          )
+        )
+      })
+    ))
 })

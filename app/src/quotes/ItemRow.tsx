@@ -307,7 +307,15 @@ const PriceRow = ({
         />
         {actions}
       </div>
-      <PriceMore row={row} index={index} showCost={showCost} disabled={disabled} frozen={earlier} dispatch={dispatch} />
+      <PriceMore
+        row={row}
+        index={index}
+        showCost={showCost}
+        disabled={disabled}
+        frozen={earlier}
+        selected={selected}
+        dispatch={dispatch}
+      />
     </li>
   )
 }
@@ -350,6 +358,8 @@ interface PriceMoreProps {
   readonly disabled: boolean
   /** A row of an earlier adjustment: its choice, quantity and term options are read-only too. */
   readonly frozen: boolean
+  /** Whether the row counts in the totals now: for a multiple-choice option, whether it is its group's default. */
+  readonly selected: boolean
   readonly dispatch: Dispatch<Action>
 }
 
@@ -359,6 +369,7 @@ const sameMore = (a: PriceMoreProps, b: PriceMoreProps): boolean => {
   const y = b.row
   return (
     a.index === b.index &&
+    a.selected === b.selected &&
     a.showCost === b.showCost &&
     a.disabled === b.disabled &&
     a.frozen === b.frozen &&
@@ -377,7 +388,15 @@ const sameMore = (a: PriceMoreProps, b: PriceMoreProps): boolean => {
 }
 
 /** The lower part of a price row: description, cost and margin, optional-item choice, quantity edits, term. */
-const PriceMore = memo(function PriceMore({ row, index, showCost, disabled, frozen, dispatch }: PriceMoreProps) {
+const PriceMore = memo(function PriceMore({
+  row,
+  index,
+  showCost,
+  disabled,
+  frozen,
+  selected,
+  dispatch
+}: PriceMoreProps) {
   const m = useMessages()
   const id = row.quote_item_id
   const onCost = useCallback(
@@ -443,7 +462,7 @@ const PriceMore = memo(function PriceMore({ row, index, showCost, disabled, froz
           <option value="optional">{m.optionalItem}</option>
           <option value="multiple">{m.choiceMultiple}</option>
         </select>
-        {kind !== "always" && (
+        {kind === "optional" && (
           <label className={controls.checkbox}>
             <input
               type="checkbox"
@@ -452,6 +471,21 @@ const PriceMore = memo(function PriceMore({ row, index, showCost, disabled, froz
               onChange={(e) =>
                 dispatch({ type: "rowChoice", id, at: index, flags: choiceFlags(kind, e.currentTarget.checked) })
               }
+            />
+            {m.choiceDefaultOn}
+          </label>
+        )}
+        {kind === "multiple" && (
+          // One option of a group is its default: ticking one moves the default there; the default itself cannot be
+          // unticked (choose another option instead), as with the customer's own radio buttons.
+          <label className={controls.checkbox}>
+            <input
+              type="checkbox"
+              checked={selected}
+              disabled={frozen || selected}
+              onChange={(e) => {
+                if (e.currentTarget.checked) dispatch({ type: "rowGroupDefault", id, at: index })
+              }}
             />
             {m.choiceDefaultOn}
           </label>

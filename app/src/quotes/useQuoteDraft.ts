@@ -132,6 +132,8 @@ export type Action =
   | { readonly type: "rowCost"; readonly id: number; readonly at: number; readonly value: Decimal }
   | { readonly type: "rowMargin"; readonly id: number; readonly at: number; readonly value: Decimal }
   | { readonly type: "rowChoice"; readonly id: number; readonly at: number; readonly flags: number }
+  /** Make a multiple-choice row its group's default (the group's other options stop being it). */
+  | { readonly type: "rowGroupDefault"; readonly id: number; readonly at: number }
   | { readonly type: "rowEditableQuantity"; readonly id: number; readonly at: number; readonly on: boolean }
   | { readonly type: "rowSubscription"; readonly id: number; readonly at: number; readonly on: boolean }
   | {
@@ -401,6 +403,14 @@ export const reduce = (draft: Draft, action: Action): Draft => {
       return replaceRow(draft, action.id, action.at, (r) =>
         r.contact_choice === action.flags ? r : row({ ...r, contact_choice: action.flags & 7 })
       )
+    case "rowGroupDefault": {
+      const i = indexOf(draft.items, action.id, action.at)
+      const current = draft.items[i]
+      if (current === undefined || isEarlierRow(current, draft.adjIndex)) return draft
+      const items = ContactChoice.setGroupDefault(draft.items, i)
+      if (items === draft.items) return draft
+      return { ...draft, items: items.map((r, j) => (r === draft.items[j] ? r : row(r))), dirty: true }
+    }
     case "rowEditableQuantity":
       return replaceRow(draft, action.id, action.at, (r) =>
         row({ ...r, editable_quantity: action.on ? LineItem.customerQuantity(r.quantity) : Money.zero })
