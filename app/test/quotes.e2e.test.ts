@@ -246,6 +246,21 @@ describe("quotes in Chromium against the real server", () => {
     expect(idInUrl(page.url())).not.toBe(templateId)
   })
 
+  it("deletes a draft from its editor after 'Really?'; it waits under Deleted Drafts", async () => {
+    await page.goto(`${server.url}/quotes/new/is-editing`)
+    await page.getByLabel(m.title, { exact: true }).fill("Shed roof, to delete")
+    await page.keyboard.press("Control+s")
+    await page.waitForURL(/\/quotes\/\d+\/is-editing/)
+    const del = page.getByRole("button", { name: m.deleteDraftName })
+    await del.click()
+    await page.getByRole("button", { name: m.really }).click()
+    await page.waitForURL((url) => new URL(url).pathname === "/quotes")
+    await page.getByRole("heading", { name: m.quotes }).waitFor()
+    expect(await page.getByText("Shed roof, to delete").count()).toBe(0)
+    await page.goto(`${server.url}/quotes?status=deletedDrafts`)
+    await page.getByText("Shed roof, to delete").waitFor()
+  })
+
   it("shows the dashboard with the waiting quote", async () => {
     await page.goto(`${server.url}/dashboard`)
     await page.getByRole("heading", { name: m.waitingOnCustomer }).waitFor()

@@ -60,6 +60,8 @@ export const download = "Download"
 export const close = "Close"
 export const tryAgain = "Try Again"
 export const really = "Really?"
+/** (our wording) The editor's Delete of a draft, as a screen reader names it beside the rows' own Delete buttons. */
+export const deleteDraftName = "Delete draft"
 export const areYouSure = "Are you sure?"
 export const okayToSave = "Okay to Save?"
 export const okayToSaveFirst = "Okay to Save first?"
@@ -764,6 +766,7 @@ export const catalogue = {
   close,
   tryAgain,
   really,
+  deleteDraftName,
   areYouSure,
   okayToSave,
   okayToSaveFirst,

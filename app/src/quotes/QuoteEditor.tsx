@@ -23,6 +23,7 @@ import { usePageTitle } from "../page/usePageTitle.ts"
 import { UnsavedChangesGuard } from "../shell/UnsavedChangesGuard.tsx"
 import { FormBanner } from "../signin/FormBanner.tsx"
 import controls from "../theme/Controls.module.css"
+import { DeleteDraft } from "./DeleteDraft.tsx"
 import { EditorBanners } from "./EditorBanners.tsx"
 import { ItemLookup } from "./ItemLookup.tsx"
 import { ItemRow, type ItemRowProps, sameFigure } from "./ItemRow.tsx"
@@ -160,6 +161,9 @@ export const QuoteEditor = ({
           </Link>
         )}
         <h1 className={styles.windowTitle}>{windowTitle(m, draft)}</h1>
+        {draft.mode === "quote" && draft.quote.quote_id > 0 && draft.quote.status === "draft" && (
+          <DeleteDraft quoteId={draft.quote.quote_id} />
+        )}
       </header>
       <EditorBanners banners={banners} adjIndex={adjIndex} />
       <FormBanner error={saveError} />
