@@ -305,6 +305,23 @@ export const declineReason = "Reason (optional)"
 export const agreeToTerms = "I agree to the terms of this quote"
 export const signerFullName = "Your full name"
 export const acceptedBy = (name: string, when: string) => `Accepted by ${name} on ${when}.`
+// (our wording) the team's view of a customer's answer on the quote overview
+export const acceptanceTitle = "Acceptance"
+export const signedBy = "Signed by"
+export const signatureLabel = "Signature"
+export const acceptedWhen = "Accepted"
+export const onBehalfBy = (who: string) => `Accepted on the customer's behalf by ${who}`
+export const termsConfirmed = "Terms confirmed"
+export const fromAddress = "From address"
+export const browserUsed = "Browser"
+export const customerChoices = "Options and quantities chosen"
+export const choiceChosen = "chosen"
+export const choiceNotChosen = "not chosen"
+export const declineTitle = "Declined by the customer"
+export const declinedWhen = "Declined"
+export const declinedBecause = "Reason"
+export const noReasonGiven = "No reason given."
+export const signatureOf = (name: string) => `Signature of ${name}`
 export const quoteLinkNotFound = "This link does not open a quote. Please ask the sender for a new link."
 export const commentNotYours = "You can edit only your own answers and comments."
 export const historyCustomerAccepted = (who: string) => `${who} accepted the quote.`
@@ -967,6 +984,22 @@ export const catalogue = {
   agreeToTerms,
   signerFullName,
   acceptedBy,
+  acceptanceTitle,
+  signedBy,
+  signatureLabel,
+  acceptedWhen,
+  onBehalfBy,
+  termsConfirmed,
+  fromAddress,
+  browserUsed,
+  customerChoices,
+  choiceChosen,
+  choiceNotChosen,
+  declineTitle,
+  declinedWhen,
+  declinedBecause,
+  noReasonGiven,
+  signatureOf,
   quoteLinkNotFound,
   commentNotYours,
   historyCustomerAccepted,

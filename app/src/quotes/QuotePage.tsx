@@ -35,6 +35,7 @@ import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import { FormBanner } from "../signin/FormBanner.tsx"
 import controls from "../theme/Controls.module.css"
+import { AcceptanceCard, DeclineCard } from "./CustomerAnswer.tsx"
 import { QuoteEmailing } from "./EmailComposer.tsx"
 import { QuoteActionBar } from "./QuoteActionBar.tsx"
 import { dateStyle } from "./QuoteDetails.tsx"
@@ -120,6 +121,9 @@ export const QuotePage = () => {
   const zone = DateTime.zoneMakeLocal()
   const now = Math.floor(Date.now() / 1000)
   const date = q.sent_when > 0 ? q.sent_when : q.modified
+  /** A moment as the account writes dates, with the time of day (an acceptance's or a decline's). */
+  const when = (seconds: number) =>
+    `${DateFormat.format(seconds, dateStyle(signin.dateFormat), zone)} ${new Date(seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`
   const archive = Option.getOrElse(ArchiveState.fromId(q.archive_id), () => "active" as const)
 
   const run = (offer: QuotesApi.ActionOffer) => {
@@ -263,6 +267,8 @@ export const QuotePage = () => {
               <Fact label={m.edits}>{o.stats.edits}</Fact>
               <Fact label={m.followUps}>{o.stats.followups}</Fact>
             </section>
+            {o.acceptance !== null && <AcceptanceCard acceptance={o.acceptance} when={when} />}
+            {o.decline !== null && <DeclineCard decline={o.decline} when={when} />}
             <ScheduledEmails quoteId={id} />
             <section className={controls.card} aria-label={m.settingsApplied}>
               <h2 className={records.sectionTitle}>{m.settingsApplied}</h2>

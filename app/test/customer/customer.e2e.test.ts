@@ -121,6 +121,23 @@ describe("customer quote page in Chromium", () => {
     }
     expect(bodies.length).toBeGreaterThanOrEqual(3)
     await page.close()
+
+    // The team sees the acceptance on the quote's overview: signer, the drawn signature, and the choices.
+    const team = await live.browser.newContext()
+    await q.team.share(team)
+    const overview = await team.newPage()
+    overview.setDefaultTimeout(8000)
+    await overview.goto(`${live.server.url}/quote/${q.quoteId}`)
+    const card = overview.getByRole("region", { name: Message.acceptanceTitle })
+    await card.getByText("Grace Hopper", { exact: true }).waitFor()
+    const signature = card.getByRole("img", { name: Message.signatureOf("Grace Hopper") })
+    await signature.waitFor()
+    expect(await signature.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+    await card.getByText(`Walnut finish — ${Message.choiceChosen}, × 1`).waitFor()
+    await card.getByText(`Spare tiles — ${Message.choiceChosen}, × 8`).waitFor()
+    await card.getByText(`Oak finish — ${Message.choiceNotChosen}`).waitFor()
+    expect(await axeViolations(overview)).toEqual([])
+    await team.close()
   }, 90_000)
 
   it("the Type method starts empty: the signer's name may be filled in, the signature is the customer's to type", async () => {

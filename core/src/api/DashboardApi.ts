@@ -59,6 +59,36 @@ export type Dashboard = typeof Dashboard.Type
 /** A quote's statistics (spec "Stats"). */
 export const Stats = Schema.Struct({ opens: Schema.Int, edits: Schema.Int, followups: Schema.Int })
 
+/** An option or quantity the customer settled when accepting. */
+export const Choice = Schema.Struct({
+  title: Schema.String,
+  /** Whether the option counts (always true for a quantity the customer could edit on a fixed item). */
+  chosen: Schema.Boolean,
+  quantity: Schema.String
+})
+
+/** The acceptance as the team sees it: who signed, how, when, from where, and what they chose. */
+export const AcceptanceView = Schema.Struct({
+  sign_name: Schema.String,
+  sign_method: Schema.Literals(["draw", "text", "instruct"]),
+  /** The signature in the core's single-string form (`Signature.toWire`), to draw. */
+  signature: Schema.String,
+  accepted_at: Schema.Int,
+  /** The team member who accepted on the customer's behalf, or null when the customer did. */
+  on_behalf: Schema.NullOr(Schema.String),
+  terms_confirmed: Schema.Boolean,
+  ip: Schema.NullOr(Schema.String),
+  user_agent: Schema.NullOr(Schema.String),
+  choices: Schema.Array(Choice)
+})
+/** The acceptance as the team sees it. */
+export type AcceptanceView = typeof AcceptanceView.Type
+
+/** A customer's decline: who, when and the reason they gave (empty when none). */
+export const DeclineView = Schema.Struct({ by: Schema.String, declined_at: Schema.Int, reason: Schema.String })
+/** A customer's decline. */
+export type DeclineView = typeof DeclineView.Type
+
 /**
  * The quote overview: the quote, its statistics, the action bar, whether the Active/Waiting dropdown shows,
  * and the latest history row for the recent-activity panel.
@@ -70,6 +100,10 @@ export const Overview = Schema.Struct({
   offers: Schema.Array(ActionOffer),
   showsActiveWaiting: Schema.Boolean,
   recent: Schema.NullOr(HistoryRow),
+  /** The acceptance, while the quote is accepted (or later, complete). */
+  acceptance: Schema.NullOr(AcceptanceView),
+  /** The customer's decline, while the quote is declined. */
+  decline: Schema.NullOr(DeclineView),
   _modifiedIn: Schema.Int
 })
 /** The quote overview's data. */

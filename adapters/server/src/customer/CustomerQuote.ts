@@ -352,7 +352,11 @@ export const decline = Effect.fn("CustomerQuote.decline")(function* (token: stri
           quote_id: record.quote_id,
           action: "quote.customerDecline",
           html_summary: summaryOf(facts.noun, who, Message.historyCustomerDeclined),
-          html_full: escapeHtml(text),
+          // All Activity shows the full text: the line itself, then the customer's reason.
+          html_full:
+            text === ""
+              ? ""
+              : `${summaryOf(facts.noun, who, Message.historyCustomerDeclined)} ${escapeHtml(Message.declinedBecause)}: ${escapeHtml(text)}`,
           data: {
             quote_id: record.quote_id,
             quote_contact_id: link.quote_contact_id,

@@ -12,20 +12,22 @@
  */
 
 import * as ArchiveState from "@quotekit/core/ArchiveState"
-import type { CurrencyValue, Dashboard, Overview } from "@quotekit/core/api/DashboardApi"
+import type { AcceptanceView, CurrencyValue, Dashboard, Overview } from "@quotekit/core/api/DashboardApi"
 import type { Tenant } from "@quotekit/core/api/Security"
+import * as ContactChoice from "@quotekit/core/ContactChoice"
 import * as Currency from "@quotekit/core/Currency"
 import * as Money from "@quotekit/core/Money"
 import * as Quote from "@quotekit/core/Quote"
 import * as QuoteListTab from "@quotekit/core/QuoteListTab"
 import * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import * as RelativeTime from "@quotekit/core/RelativeTime"
+import * as Signature from "@quotekit/core/Signature"
 import * as Wording from "@quotekit/core/Wording"
 import { Effect, Option, Result } from "effect"
 import { HistoryRepo } from "../history/Repo.ts"
 import { QuoteListRepo } from "../quotes/ListRepo.ts"
 import { toRow } from "../quotes/QuoteList.ts"
-import { archiveOf, toQuote } from "../quotes/Records.ts"
+import { archiveOf, type QuoteRecord, toQuote } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import { effective, notFound, offersOf } from "../quotes/Views.ts"
 import { DashboardRepo, type StatusGroup } from "./Repo.ts"
@@ -107,8 +109,46 @@ export const dashboard = Effect.fn("Dashboard.dashboard")(function* (tenant: Ten
   return answer
 })
 
+/**
+ * The acceptance of an accepted quote (completed ones too: completion is its archive state) as the team sees it: the stored signature and its facts,
+ * and what the customer settled: each optional item, chosen or not, and each quantity they could edit.
+ */
+const acceptanceOf = (tenant: Tenant, record: QuoteRecord) =>
+  Effect.gen(function* () {
+    if (record.status !== "accepted") return null
+    const row = yield* (yield* DashboardRepo).acceptance(tenant.account_id, record.quote_id)
+    if (row === undefined) return null
+    const items = (yield* (yield* QuoteRepo).load(tenant.account_id, record)).items.map((i) => i.item)
+    const selected = ContactChoice.selection(items)
+    const choices = items.flatMap((item, i) =>
+      item.item_type === 1 && (ContactChoice.isOptional(item.contact_choice) || !Money.isZero(item.editable_quantity))
+        ? [
+            {
+              title: item.item_title === "" ? item.item_code : item.item_title,
+              chosen: selected[i] === true,
+              quantity: Money.formatTrimmed(item.quantity, 0, Money.UNIT_SCALE)
+            }
+          ]
+        : []
+    )
+    const view: AcceptanceView = {
+      sign_name: row.sign_name,
+      sign_method: row.sign_method,
+      // Stored as drawn data or as the typed name; sent in the core's single-string form either way.
+      signature: row.sign_method === "text" ? `${Signature.TYPED_PREFIX}${row.sign_value}` : row.sign_value,
+      accepted_at: row.accepted_at,
+      on_behalf: row.on_behalf,
+      terms_confirmed: row.terms_confirmed,
+      ip: row.ip,
+      user_agent: row.user_agent,
+      choices
+    }
+    return view
+  })
+
 /** The quote overview for the tenant. */
 export const overview = Effect.fn("Dashboard.overview")(function* (tenant: Tenant, idSegment: string) {
+  const repo = yield* DashboardRepo
   const quotes = yield* QuoteRepo
   const history = yield* HistoryRepo
   const facts = yield* quotes.facts(tenant)
@@ -130,6 +170,8 @@ export const overview = Effect.fn("Dashboard.overview")(function* (tenant: Tenan
       status: record.status
     }),
     recent: yield* history.latest(tenant.account_id, "quote", record.quote_id),
+    acceptance: yield* acceptanceOf(tenant, record),
+    decline: record.status === "declined" ? ((yield* repo.decline(tenant.account_id, record.quote_id)) ?? null) : null,
     _modifiedIn: record.edit_seq
   }
   return answer

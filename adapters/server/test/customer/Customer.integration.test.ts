@@ -161,6 +161,28 @@ describeBackends(
         assert.deepStrictEqual(quote, { status: "accepted", price_current: "780.00" })
         const history = yield* q.browser.get(`/get/history/quote/${q.quoteId}`)
         assert.strictEqual(history.body.rows[0].html_summary, "<b>Grace B. Hopper</b> accepted the quote.")
+        // The team's overview shows the acceptance: signer, signature, when, from where, and what was chosen.
+        const seen = (yield* q.browser.get(`/get/quote-overview/${q.quoteId}`)).body.acceptance
+        assert.strictEqual(seen.sign_name, "Grace B. Hopper")
+        assert.strictEqual(seen.sign_method, "text")
+        assert.strictEqual(seen.signature, "typed:Grace Hopper")
+        assert.strictEqual(seen.user_agent, "QuoteTest/1.0")
+        assert.isNotEmpty(seen.ip)
+        assert.isNull(seen.on_behalf)
+        assert.isAbove(seen.accepted_at, 0)
+        assert.deepStrictEqual(
+          seen.choices.map((c: { title: string; chosen: boolean; quantity: string }) => [
+            c.title,
+            c.chosen,
+            c.quantity
+          ]),
+          [
+            ["Extended warranty", true, "1"],
+            ["Oak finish", false, "1"],
+            ["Walnut finish", true, "1"],
+            ["Spare tiles", true, "8"]
+          ]
+        )
 
         // A second press changes nothing.
         const second = yield* q.customer.post(`/api/q/${q.token}/accept`, acceptBody(choices, { name: "Someone Else" }))
@@ -260,7 +282,16 @@ describeBackends(
         assert.strictEqual((yield* q.customer.post(`/api/q/${q.token}/accept`, acceptBody(choices))).status, 409)
         const history = yield* q.browser.get(`/get/history/quote/${q.quoteId}`)
         assert.strictEqual(history.body.rows[0].html_summary, "<b>Grace Hopper</b> declined the quote.")
-        assert.strictEqual(history.body.rows[0].html_full, "Too dear &lt;b&gt;sorry&lt;/b&gt;")
+        assert.strictEqual(
+          history.body.rows[0].html_full,
+          "<b>Grace Hopper</b> declined the quote. Reason: Too dear &lt;b&gt;sorry&lt;/b&gt;"
+        )
+        // The team's overview shows the decline and its reason.
+        const overview = (yield* q.browser.get(`/get/quote-overview/${q.quoteId}`)).body
+        assert.strictEqual(overview.decline.by, "Grace Hopper")
+        assert.strictEqual(overview.decline.reason, "Too dear <b>sorry</b>")
+        assert.isAbove(overview.decline.declined_at, 0)
+        assert.isNull(overview.acceptance)
         const [audit] = yield* sql<{ data: { reason: string } }>`
           SELECT data FROM audit_log WHERE subject_id = ${q.quoteId} AND action = 'quote.customerDecline'`
         assert.strictEqual(audit?.data.reason, "Too dear <b>sorry</b>")
