@@ -34,6 +34,7 @@ import * as QuoteSave from "@quotekit/core/QuoteSave"
 import * as RelativeTime from "@quotekit/core/RelativeTime"
 import * as Wording from "@quotekit/core/Wording"
 import { Effect, Option, Result } from "effect"
+import * as LeadContact from "../leads/LeadContact.ts"
 import * as Examples from "./Examples.ts"
 import { type AccountFacts, type ItemRecord, type QuoteRecord, stateOf, toQuote } from "./Records.ts"
 import { QuoteRepo } from "./Repo.ts"
@@ -259,7 +260,9 @@ const fresh = Effect.fn("QuoteEditor.fresh")(function* (
   if (query["from-lead"] !== undefined && !isTemplate) {
     const found = yield* repo.lead(facts.account_id, query["from-lead"])
     if (Option.isNone(found)) return yield* notFound(facts)
-    const { contact_id, quote_id: _q, ...panel } = found.value
+    const { contact_id: linked, quote_id: _q, ...panel } = found.value
+    // The lead's person becomes (or is matched to) a contact, so the quote starts with its customer.
+    const contact_id = linked ?? (yield* LeadContact.ensure(facts.account_id, facts.signin_id, panel.lead_id))
     lead = panel
     record = { ...record, from_lead_id: panel.lead_id, title: record.title === "" ? panel.lead_subject : record.title }
     if (contact_id !== null && !contacts.some((c) => c.contact_id === contact_id)) {

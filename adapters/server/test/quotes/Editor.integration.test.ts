@@ -147,6 +147,56 @@ describeBackends(
         })
     )
 
+    it.effect("a lead's person becomes the new quote's contact: made once, or matched by email", () =>
+      Effect.gen(function* () {
+        const { browser: b, accountId } = yield* newAccount("Leads")
+        const sql = yield* SqlClient.SqlClient
+        const fromForm = (subject: string, first: string, email: string) =>
+          sql<{ lead_id: number }>`
+            INSERT INTO leads (account_id, lead_subject, lead_message, lead_name_first, lead_name_last, lead_email,
+                               lead_company, lead_phone)
+            VALUES (${accountId}, ${subject}, 'Please quote', ${first}, 'Enquirer', ${email}, 'Dockside Ltd',
+                    '+64 21 555 0199')
+            RETURNING lead_id`.pipe(
+            Effect.map((r) => r[0]!.lead_id),
+            Effect.orDie
+          )
+        const leadId = yield* fromForm("Deck repair", "Sam", "Sam.Enquirer@Example.com")
+        const first = (yield* editor(b, "new", "edit", `?from-lead=${leadId}`)).body
+        assert.strictEqual(first.contacts.length, 1)
+        const contactId = first.contacts[0].contact_id as number
+        assert.deepStrictEqual(
+          [first.contact_details[0].name_first, first.contact_details[0].name_last, first.contact_details[0].email],
+          ["Sam", "Enquirer", "Sam.Enquirer@Example.com"]
+        )
+        assert.strictEqual(first.contact_details[0]._name_company, "Dockside Ltd")
+        const view = (yield* b.get(`/get/contact-view/${contactId}`)).body
+        assert.strictEqual(view.contact.email, "Sam.Enquirer@Example.com")
+        assert.deepStrictEqual(
+          view.phones.map((p: { label: string }) => p.label),
+          ["Phone"]
+        )
+        // Opened again: the same contact, not a second one.
+        const again = (yield* editor(b, "new", "edit", `?from-lead=${leadId}`)).body
+        assert.deepStrictEqual(
+          again.contacts.map((c: { contact_id: number }) => c.contact_id),
+          [contactId]
+        )
+        // Another lead from the same address is matched to that person.
+        const second = yield* fromForm("Fence too", "Samuel", "sam.enquirer@example.com")
+        const matched = (yield* editor(b, "new", "edit", `?from-lead=${second}`)).body
+        assert.deepStrictEqual(
+          matched.contacts.map((c: { contact_id: number }) => c.contact_id),
+          [contactId]
+        )
+        const [people] = yield* sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM contacts WHERE account_id = ${accountId} AND contact_type = 'person'`.pipe(
+          Effect.orDie
+        )
+        assert.strictEqual(people?.n, 1)
+      })
+    )
+
     it.effect("renews a lapsed expiry on load and warns when a revision expires within 10 days", () =>
       Effect.gen(function* () {
         const { browser: b, signinId } = yield* newAccount("Lapsed")
