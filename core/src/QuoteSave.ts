@@ -10,8 +10,10 @@
  *
  * Decisions where the spec is silent:
  * - A linked row (`item_id > 0`) in the `locked` state always carries its reusable item's current content
- *   (code, title, body, category, tax, prices, discount, choice, term, editable quantity); its quantity stays
- *   the quote's own. A `copied` row keeps its edits and its link, so 'Revert to Linked Item' can restore it. A
+ *   (code, title, body, category, tax, prices, discount). How the quote offers it stays the quote's own, as the
+ *   editor lets the team set it on a linked row: its quantity, whether it is optional or a multiple choice (and
+ *   selected by default), whether the customer may edit its quantity, and its subscription term. A new linked
+ *   row starts with the item's settings for those (`insertLinked`). A `copied` row keeps its edits and its link, so 'Revert to Linked Item' can restore it. A
  *   row whose reusable item is gone (or changed type) is unlinked.
  * - A row shared from another account must come back unchanged; removing or editing it is refused.
  * - `price_current` is the up-front total of the selected items, as the quote shows it.
@@ -241,12 +243,7 @@ export const applyLinks = <R extends Row>(
       item_tax_id: link.item_tax_id as TaxRate.ItemTaxId,
       price_unit: link.price_unit,
       price_cost: link.price_cost,
-      editable_quantity: link.editable_quantity,
-      discount_item: link.discount_item,
-      contact_choice: link.contact_choice,
-      term_every: link.term_every,
-      term_type: link.term_type,
-      term_duration: link.term_duration
+      discount_item: link.discount_item
     }
   })
   return { items, matched }

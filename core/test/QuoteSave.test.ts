@@ -297,6 +297,42 @@ describe("QuoteSave", () => {
       assert.strictEqual(own!.editing, "normal")
     })
 
+    it("keeps what the quote sets on a linked row (choice, customer quantity, term, quantity) through a save (property)", () =>
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: 7 }),
+          fc.constantFrom("0", "1", "10"),
+          fc.integer({ min: 0, max: 12 }),
+          fc.constantFrom(1, 2, 3),
+          fc.integer({ min: 0, max: 24 }),
+          decimal(100, 4),
+          (choice, editable, every, type, duration, quantity) => {
+            const row = priceRow(1, 0, "1", "1", {
+              item_id: 40,
+              editing: "locked",
+              contact_choice: choice,
+              editable_quantity: Money.make(editable),
+              term_every: every,
+              term_type: type as 1 | 2 | 3,
+              term_duration: duration,
+              quantity
+            })
+            const saved = QuoteSave.applyLinks([row], links).items[0]!
+            return (
+              saved.contact_choice === choice &&
+              Money.equals(saved.editable_quantity, Money.make(editable)) &&
+              saved.term_every === every &&
+              saved.term_type === type &&
+              saved.term_duration === duration &&
+              Money.equals(saved.quantity, quantity) &&
+              // The item's own content still wins.
+              saved.item_title === "Widget" &&
+              Money.equals(saved.price_unit, link.price_unit)
+            )
+          }
+        )
+      ))
+
     it("makes reverting a copied row restore the linked content (property)", () =>
       fc.assert(
         fc.property(fc.string(), decimal(1000, 4), (title, unit) => {

@@ -271,6 +271,20 @@ describeBackends(
         loaded = (yield* editor(b, saved.quote_id)).body
         assert.strictEqual(loaded.items[0].item_title, "Catalogue widget")
         assert.strictEqual(loaded.items[0].price_unit, "42")
+
+        // How the quote offers a linked row is its own: a multiple choice, selected by default, with a quantity
+        // the customer may edit, survives the save and the reload (the item's content still comes from the item).
+        const offered = yield* edit(
+          loaded.items.map((i: Record<string, unknown>, n: number) =>
+            n === 0 ? { ...i, contact_choice: 2 | 4, editable_quantity: "10", item_title: "ignored" } : i
+          )
+        )
+        assert.strictEqual(offered.status, 200, offered.text)
+        loaded = (yield* editor(b, saved.quote_id)).body
+        assert.deepStrictEqual(
+          [loaded.items[0].contact_choice, loaded.items[0].editable_quantity, loaded.items[0].item_title],
+          [6, "10", "Catalogue widget"]
+        )
       })
     )
 
