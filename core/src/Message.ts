@@ -309,7 +309,6 @@ export const acceptedBy = (name: string, when: string) => `Accepted by ${name} o
 export const acceptanceTitle = "Acceptance"
 export const signedBy = "Signed by"
 export const signatureLabel = "Signature"
-export const acceptedWhen = "Accepted"
 export const onBehalfBy = (who: string) => `Accepted on the customer's behalf by ${who}`
 export const termsConfirmed = "Terms confirmed"
 export const fromAddress = "From address"
@@ -318,7 +317,6 @@ export const customerChoices = "Options and quantities chosen"
 export const choiceChosen = "chosen"
 export const choiceNotChosen = "not chosen"
 export const declineTitle = "Declined by the customer"
-export const declinedWhen = "Declined"
 export const declinedBecause = "Reason"
 export const noReasonGiven = "No reason given."
 export const signatureOf = (name: string) => `Signature of ${name}`
@@ -987,7 +985,6 @@ export const catalogue = {
   acceptanceTitle,
   signedBy,
   signatureLabel,
-  acceptedWhen,
   onBehalfBy,
   termsConfirmed,
   fromAddress,
@@ -996,7 +993,6 @@ export const catalogue = {
   choiceChosen,
   choiceNotChosen,
   declineTitle,
-  declinedWhen,
   declinedBecause,
   noReasonGiven,
   signatureOf,

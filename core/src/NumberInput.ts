@@ -155,6 +155,8 @@ export interface Evaluation<D = Money.Decimal> {
   readonly clamped: boolean
   /** Digits beyond the preset's decimals were dropped (truncated if typed, rounded if calculated). */
   readonly digitsDropped: boolean
+  /** The text was read as a money form (`readMoneyText`): a symbol, spaced groups or a decimal comma. */
+  readonly reinterpreted: boolean
 }
 
 const clamp = (value: Money.Fixed, preset: Preset): { value: Money.Fixed; clamped: boolean } => {
@@ -164,6 +166,38 @@ const clamp = (value: Money.Fixed, preset: Preset): { value: Money.Fixed; clampe
 }
 
 const startsWithMinus = (text: string): boolean => /^\s*-/.test(text)
+
+/**
+ * A plain amount typed as people write money, read as they mean it: a currency symbol dropped ("$1,200"),
+ * digit groups split by spaces or apostrophes ("1 200", "1'200"), and a decimal comma ("1,5", "1 200,50",
+ * "1.234,56"). A single comma followed by exactly three digits ("1,500") stays a thousands separator, as in
+ * the format the fields show. In anything else (a calculation) currency symbols are dropped and apostrophes are
+ * spaces; the rest is left to the parser.
+ */
+export const readMoneyText = (text: string): string => {
+  const t = text.replace(/[$€£¥₹₩₽₺₪฿₫₴₦₱]/g, "")
+  const m = /^\s*([-+]?)\s*([\d.,'’ \u00a0\u202f]*\d[\d.,'’ \u00a0\u202f]*?)\s*(=?)\s*$/.exec(t)
+  const other = t.replace(/['’]/g, " ")
+  if (m === null) return other
+  let b = m[2] ?? ""
+  if (/[ '’\u00a0\u202f]/.test(b)) {
+    // Only digit groups of three may be split, so "1 2" stays an error rather than a guess.
+    if (!/^\d{1,3}([ '’\u00a0\u202f]\d{3})+([.,]\d*)?$/.test(b)) return other
+    b = b.replace(/[ '’\u00a0\u202f]/g, "")
+  }
+  const c = b.lastIndexOf(",")
+  const d = b.lastIndexOf(".")
+  // The later of a comma and a dot is the decimal point ("1.234,56"); "1,234.56" is the fields' own format.
+  if (c > d)
+    b =
+      d >= 0
+        ? b.replaceAll(".", "").replace(",", ".")
+        : /^\d{1,3}(,\d{3})+$/.test(b) || b.indexOf(",") < c
+          ? b
+          : b.replace(",", ".")
+  else if (c < 0 && /^\d{1,3}(\.\d{3}){2,}$/.test(b)) b = b.replaceAll(".", "")
+  return `${m[1]}${b}${m[3]}`
+}
 
 /**
  * Evaluate a field text under a preset: a number or a calculation, truncated or rounded to the preset's
@@ -193,8 +227,9 @@ export const evaluateFixed = (
   preset: Preset,
   options: { readonly finalise?: boolean } = {}
 ): Outcome.Outcome<Evaluation<Money.Fixed>, NumberInputError> => {
-  if (!preset.negatives && startsWithMinus(text)) return Outcome.fail(new NegativeNotAllowed())
-  const parsed = Expression.parse(text)
+  const read = readMoneyText(text)
+  if (!preset.negatives && startsWithMinus(read)) return Outcome.fail(new NegativeNotAllowed())
+  const parsed = Expression.parse(read)
   if (Outcome.isFailure(parsed)) return parsed
   const { value: exact, isCalculation } = parsed.success
   const finalised = options.finalise === true || parsed.success.finalised
@@ -209,7 +244,8 @@ export const evaluateFixed = (
     isCalculation,
     finalised,
     clamped,
-    digitsDropped: !Expression.fitsScale(exact, preset.decimals)
+    digitsDropped: !Expression.fitsScale(exact, preset.decimals),
+    reinterpreted: read !== text
   })
 }
 
@@ -255,7 +291,7 @@ const noHint: Hint = { _tag: "None" }
 
 /**
  * The live hint for a field text. A result ("= 36.00") shows whenever the value used differs from what was
- * typed: a calculation, a clamped value, dropped decimals. An error shows for text that is wrong, but not for
+ * typed: a calculation, a clamped value, dropped decimals, a money form read as a number ("1,5" is "= 1.5"). An error shows for text that is wrong, but not for
  * text that is merely unfinished ("12*", "(3", a lone minus where negatives are allowed): that is still being
  * typed, and Enter on it fails through `finalise`.
  *
@@ -272,14 +308,14 @@ export const hint = (text: string, preset: Preset): Hint => {
       ? noHint
       : { _tag: "Error", text: error.message }
   }
-  const { value, isCalculation, clamped, digitsDropped } = evaluation.success
-  return isCalculation || clamped || digitsDropped
+  const { value, isCalculation, clamped, digitsDropped, reinterpreted } = evaluation.success
+  return isCalculation || clamped || digitsDropped || reinterpreted
     ? { _tag: "Result", text: `= ${Money.formatTrimmed(value, preset.minDisplayDecimals, preset.decimals)}` }
     : noHint
 }
 
-// digits, the whitespace Expression skips, and ( ) * + , - . / =
-const ACCEPTED_CHARACTERS = /^[\d \t\n\r\u00a0\u202f()*+,\-./=]*$/
+// digits, the whitespace Expression skips, ( ) * + , - . / =, and what money forms add: symbols, apostrophes
+const ACCEPTED_CHARACTERS = /^[\d \t\n\r\u00a0\u202f()*+,\-./='’$€£¥₹₩₽₺₪฿₫₴₦₱]*$/
 
 /**
  * Whether the field should take this text at all, for refusing a keystroke: false for a character no number

@@ -182,9 +182,36 @@ describe("NumberInput", () => {
     })
 
     it("shows nothing for a plain number, an empty field, or text still being typed", () => {
-      for (const text of ["12.5", "", "1,234", "12*", "(3+4", "-", "1,23", "."]) {
+      for (const text of ["12.5", "", "1,234", "1,234.56", "12*", "(3+4", "-", "."]) {
         assert.deepStrictEqual(NumberInput.hint(text, presets.default), { _tag: "None" }, text)
       }
+    })
+
+    it("reads money as people write it, and says how it read it", () => {
+      const read: ReadonlyArray<[string, string]> = [
+        ["1,5", "1.5"],
+        ["2,50", "2.5"],
+        ["$1 200", "1200"],
+        ["1 200,50", "1200.5"],
+        ["1.234,56", "1234.56"],
+        ["1'200", "1200"],
+        ["€ 12,50", "12.5"],
+        ["$1,200.50", "1200.5"],
+        ["1.234.567", "1234567"],
+        ["$12 * 3", "36"]
+      ]
+      for (const [text, value] of read) {
+        const r = NumberInput.finalise(text, presets.default)
+        assert.isTrue(Outcome.isSuccess(r), text)
+        if (Outcome.isSuccess(r))
+          assert.strictEqual(r.success.value.toString(), BigDecimal.fromStringUnsafe(value).toString(), text)
+        assert.strictEqual(NumberInput.hint(text, presets.default)._tag, "Result", `${text} shows how it was read`)
+      }
+      // Thousands commas are the fields' own format: read as such, no hint.
+      assert.deepStrictEqual(NumberInput.hint("1,500", presets.default), { _tag: "None" })
+      // Spaces that are not digit groups are not guessed at: the error says so.
+      assert.strictEqual(NumberInput.hint("1 2", presets.default)._tag, "Error")
+      assert.strictEqual(NumberInput.hint("1'2", presets.default)._tag, "Error")
     })
 
     it("shows an error hint for unparseable text, division by zero and negatives", () => {
@@ -267,7 +294,9 @@ describe("NumberInput", () => {
       assert.isFalse(NumberInput.accepts("-", presets.percent))
       assert.isFalse(NumberInput.accepts("12a", presets.default))
       assert.isFalse(NumberInput.accepts("1,2a", presets.default))
-      assert.isFalse(NumberInput.accepts("$5", presets.default))
+      assert.isTrue(NumberInput.accepts("$5", presets.default))
+      assert.isTrue(NumberInput.accepts("1'200", presets.default))
+      assert.isFalse(NumberInput.accepts("5 USD", presets.default))
       assert.isTrue(NumberInput.accepts("5-10", presets.percent))
     })
 

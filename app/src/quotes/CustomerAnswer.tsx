@@ -42,7 +42,7 @@ export const AcceptanceCard = ({
       </h2>
       <div className={styles.summary}>
         <Fact label={m.signedBy}>{acceptance.sign_name}</Fact>
-        <Fact label={m.acceptedWhen}>{when(acceptance.accepted_at)}</Fact>
+        <Fact label={m.accepted}>{when(acceptance.accepted_at)}</Fact>
         {acceptance.terms_confirmed && <Fact label={m.termsConfirmed}>✓</Fact>}
         {acceptance.ip !== null && <Fact label={m.fromAddress}>{acceptance.ip}</Fact>}
       </div>
@@ -90,7 +90,7 @@ export const DeclineCard = ({
       </h2>
       <div className={styles.summary}>
         {decline.by !== "" && <Fact label={m.quoteContact}>{decline.by}</Fact>}
-        <Fact label={m.declinedWhen}>{when(decline.declined_at)}</Fact>
+        <Fact label={m.declined}>{when(decline.declined_at)}</Fact>
       </div>
       <p>
         <span className={styles.factLabel}>{m.declinedBecause}: </span>
