@@ -228,7 +228,10 @@ export const evaluateFixed = (
   options: { readonly finalise?: boolean } = {}
 ): Outcome.Outcome<Evaluation<Money.Fixed>, NumberInputError> => {
   const read = readMoneyText(text)
-  if (!preset.negatives && startsWithMinus(read)) return Outcome.fail(new NegativeNotAllowed())
+  // A minus is refused while typing; committed where zero and below become a value (a customer's quantity),
+  // it is that value ("-4" is 1).
+  const finalising = options.finalise === true && preset.nonPositiveFinalisesTo !== undefined
+  if (!preset.negatives && startsWithMinus(read) && !finalising) return Outcome.fail(new NegativeNotAllowed())
   const parsed = Expression.parse(read)
   if (Outcome.isFailure(parsed)) return parsed
   const { value: exact, isCalculation } = parsed.success

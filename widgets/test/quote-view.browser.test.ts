@@ -240,6 +240,18 @@ describe("<qk-quote-view>", () => {
       quantity: "1.0000"
     })
     assert.deepInclude(last, wireTotals(q1))
+    // A negative quantity is refused while typed and becomes 1 on Enter or on leaving the field; a decimal comma
+    // is read as the customer means it.
+    await field.fill("-4")
+    assert.strictEqual((await p.locator("qk-quote-view .hint").textContent())?.trim(), Message.numberNegative)
+    await field.press("Enter")
+    assert.strictEqual(await field.inputValue(), "1")
+    await field.fill("-4")
+    await field.blur()
+    assert.strictEqual(await field.inputValue(), "1")
+    await field.fill("2,5")
+    await field.press("Enter")
+    assert.strictEqual(await field.inputValue(), "2.5")
     await p.close()
   })
 
