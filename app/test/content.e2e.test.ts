@@ -71,6 +71,29 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     }
   })
 
+  it("warns before a second contact with one email: open the first, or create this one anyway", async () => {
+    const { page, context } = await signedInPage()
+    const newPerson = async (first: string, email: string) => {
+      await page.goto(`${server.url}/contacts/edit/new-person`)
+      await page.getByLabel(m.firstName).fill(first)
+      await page.getByLabel(m.lastName).fill("Shah")
+      await page.getByLabel(m.email).fill(email)
+      await page.getByRole("button", { name: m.save }).click()
+    }
+    await newPerson("Priya", "priya@harbour.example")
+    await page.getByRole("heading", { name: "Priya Shah" }).waitFor()
+    const firstUrl = page.url()
+    await newPerson("P.", "Priya@Harbour.example")
+    const alert = page.getByRole("alert")
+    await alert.getByText(m.duplicateContact("Priya Shah")).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await alert.getByRole("link", { name: m.openExistingContact("Priya Shah") }).waitFor()
+    await alert.getByRole("button", { name: m.createAnyway }).click()
+    await page.getByRole("heading", { name: "P. Shah" }).waitFor()
+    expect(page.url()).not.toBe(firstUrl)
+    await context.close()
+  })
+
   it("creates a company, then a person in it from the company's page", async () => {
     const { page, context } = await signedInPage()
     await page.goto(`${server.url}/contacts`)
@@ -419,7 +442,10 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await page.getByRole("heading", { name: "Estimates" }).waitFor()
     await expect.poll(() => page.title()).toBe(m.pageTitle("Estimates"))
     await page.reload()
-    await page.getByRole("link", { name: Wording.apply("estimate", m.newQuote) }).waitFor()
+    await page
+      .getByRole("link", { name: Wording.apply("estimate", m.newQuote) })
+      .first()
+      .waitFor()
     await context.close()
   })
 

@@ -320,6 +320,11 @@ export const declineTitle = "Declined by the customer"
 export const declinedBecause = "Reason"
 export const noReasonGiven = "No reason given."
 export const signatureOf = (name: string) => `Signature of ${name}`
+// (our wording) a new contact with the email of one the account has
+export const duplicateContact = (name: string) =>
+  `${name} already has this email. Open that contact (you can merge from there), or create this one anyway.`
+export const openExistingContact = (name: string) => `Open ${name}`
+export const createAnyway = "Create anyway"
 export const quoteLinkNotFound = "This link does not open a quote. Please ask the sender for a new link."
 export const commentNotYours = "You can edit only your own answers and comments."
 export const historyCustomerAccepted = (who: string) => `${who} accepted the quote.`
@@ -996,6 +1001,9 @@ export const catalogue = {
   declinedBecause,
   noReasonGiven,
   signatureOf,
+  duplicateContact,
+  openExistingContact,
+  createAnyway,
   quoteLinkNotFound,
   commentNotYours,
   historyCustomerAccepted,

@@ -24,6 +24,7 @@ interface Envelope {
   readonly _changeWarning?: { readonly who?: unknown; readonly when?: unknown; readonly mayVersion?: unknown }
   readonly form_errors?: ReadonlyArray<{ input_id: string; highlight: boolean; message: string }>
   readonly reason?: { readonly _tag?: unknown; readonly response?: { readonly status?: unknown } }
+  readonly existing?: { readonly contact_id?: unknown; readonly display_name?: unknown }
 }
 
 const kindOfTag: Readonly<Record<string, FailureKind>> = {
@@ -46,6 +47,10 @@ export const toFailure = (error: unknown): RequestFailure => {
   const tag = typeof e._tag === "string" ? e._tag : ""
   const served = typeof e._serveError?.message === "string" ? e._serveError.message : undefined
   const kind = kindOfTag[tag]
+  if (tag === "DuplicateContact" && typeof e.existing?.contact_id === "number") {
+    const existing = { contact_id: e.existing.contact_id, display_name: String(e.existing.display_name ?? "") }
+    return new RequestFailure("duplicate", served ?? Message.requestError, [], undefined, existing)
+  }
   if (kind !== undefined) {
     const w = e._changeWarning
     const warning =

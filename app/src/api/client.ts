@@ -36,6 +36,7 @@ export type FailureKind =
   | "server"
   | "network"
   | "notAvailable"
+  | "duplicate"
 
 /** Who else saved meanwhile (a `_changeWarning`): their name, when (epoch seconds), whether a version keeps it. */
 export interface ChangeWarning {
@@ -44,23 +45,33 @@ export interface ChangeWarning {
   readonly mayVersion: boolean
 }
 
+/** The record a `duplicate` failure names (a contact with the same email). */
+export interface Existing {
+  readonly contact_id: number
+  readonly display_name: string
+}
+
 /** A failed request: its kind, the server's message (or the catalogue's) and the inputs to highlight. */
 export class RequestFailure extends Error {
   readonly kind: FailureKind
   readonly formErrors: ReadonlyArray<ApiError.FormError>
   /** Set on a `conflict` that the user may override ('Continue to Save'). */
   readonly changeWarning: ChangeWarning | undefined
+  /** Set on a `duplicate`: the record that already has what was about to be saved twice. */
+  readonly existing: Existing | undefined
   constructor(
     kind: FailureKind,
     message: string,
     formErrors: ReadonlyArray<ApiError.FormError> = [],
-    changeWarning?: ChangeWarning
+    changeWarning?: ChangeWarning,
+    existing?: Existing
   ) {
     super(message)
     this.name = "RequestFailure"
     this.kind = kind
     this.formErrors = formErrors
     this.changeWarning = changeWarning
+    this.existing = existing
   }
 }
 

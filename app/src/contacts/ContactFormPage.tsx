@@ -140,7 +140,9 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
         },
         phones: draft.phones.filter((p) => p.phoneOther.trim() !== "").map(({ key: _, ...p }) => p),
         addresses: draft.addresses.map(({ key: _, ...a }) => a),
-        ...(force || target.kind === "new" ? {} : { _modifiedIn: data.contact.modified })
+        ...(force || target.kind === "new" ? {} : { _modifiedIn: data.contact.modified }),
+        // 'Create anyway' after being told another contact has this email.
+        ...(force && target.kind === "new" ? { allow_duplicate: true } : {})
       }
       const id = target.kind === "edit" ? target.id : Contact.ContactId.make(0)
       return api.call((c) => c.contacts.update({ params: { contact_id: id }, payload: body }))
@@ -152,6 +154,7 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
   })
   const errors = fieldErrors(save.error)
   const conflict = isFailure(save.error, "conflict")
+  const duplicate = isFailure(save.error, "duplicate") ? save.error.existing : undefined
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") {
@@ -199,13 +202,27 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
         </fieldset>
       )}
       {save.isError && (
-        <div className={conflict ? banner.warning : banner.error} role="alert">
+        <div className={conflict || duplicate !== undefined ? banner.warning : banner.error} role="alert">
           <div>
             <p className={banner.title}>{save.error.message}</p>
             {conflict && (
               <button type="button" className={controls.button} onClick={() => save.mutate(true)}>
                 {m.continueToSave}
               </button>
+            )}
+            {duplicate !== undefined && (
+              <p className={styles.actions}>
+                <Link
+                  to="/contacts/view/$contactId"
+                  params={{ contactId: String(duplicate.contact_id) }}
+                  className={controls.button}
+                >
+                  {m.openExistingContact(duplicate.display_name)}
+                </Link>{" "}
+                <button type="button" className={controls.button} onClick={() => save.mutate(true)}>
+                  {m.createAnyway}
+                </button>
+              </p>
             )}
           </div>
         </div>

@@ -83,10 +83,25 @@ export const ContactUpdate = Schema.Struct({
   phones: Schema.Array(MethodInput).check(Schema.isMaxLength(ROWS_MAX)),
   addresses: Schema.Array(AddressInput).check(Schema.isMaxLength(ROWS_MAX)),
   from_quote_edit: Schema.optionalKey(Schema.Boolean),
+  /** Create the contact although another has its email (the person said so after `DuplicateContact`). */
+  allow_duplicate: Schema.optionalKey(Schema.Boolean),
   _modifiedIn: Schema.optionalKey(Schema.Int)
 })
 /** The save call's body. */
 export type ContactUpdate = typeof ContactUpdate.Type
+
+/**
+ * 409: a new contact would have the email of a contact the account already has. The answer names it, so the
+ * form can offer to open it (and merge from there) or to create the second one anyway (`allow_duplicate`).
+ */
+export class DuplicateContact extends Schema.TaggedError<DuplicateContact>()(
+  "DuplicateContact",
+  {
+    existing: Schema.Struct({ contact_id: Contact.ContactId, display_name: Schema.String }),
+    _serveError: Schema.Struct({ code: Schema.String, message: Schema.String })
+  },
+  { httpApiStatus: 409 }
+) {}
 
 /** A phone or method row with what the view shows: label, display text and safe link (null when none). */
 export const MethodView = Schema.Struct({
@@ -222,7 +237,7 @@ export class ContactsApi extends HttpApiGroup.make("contacts")
       params: { contact_id: Contact.ContactId },
       payload: ContactUpdate,
       success: ContactSaved,
-      error: [NotFound, InvalidInput, ChangeWarning]
+      error: [NotFound, InvalidInput, ChangeWarning, DuplicateContact]
     }),
     HttpApiEndpoint.post("archive", "/post/contact-archive/:contact_id/:archive_id", {
       params: { contact_id: Contact.ContactId, archive_id: Schema.Literals([1, 2]) },

@@ -8,7 +8,13 @@
 import * as Address from "@quotekit/core/Address"
 import { Api } from "@quotekit/core/api/Api"
 import { AccessDenied, ChangeWarning, InvalidInput, NotFound } from "@quotekit/core/api/ApiError"
-import type { ContactForm, ContactUpdate, ContactView, LookupAnswer } from "@quotekit/core/api/ContactsApi"
+import {
+  type ContactForm,
+  type ContactUpdate,
+  type ContactView,
+  DuplicateContact,
+  type LookupAnswer
+} from "@quotekit/core/api/ContactsApi"
 import { CurrentAccount } from "@quotekit/core/api/Security"
 import * as Completer from "@quotekit/core/Completer"
 import * as Contact from "@quotekit/core/Contact"
@@ -230,6 +236,16 @@ export const layer = HttpApiBuilder.group(
             }
           }
           const c = payload.contact
+          // A second contact with one email is usually the same person entered twice: say who has it first.
+          if (id === null && payload.allow_duplicate !== true && c.email.trim() !== "") {
+            const same = yield* repo.byEmail(account_id, c.email.trim())
+            if (Option.isSome(same)) {
+              return yield* new DuplicateContact({
+                existing: { contact_id: same.value.contact_id, display_name: same.value.display_name },
+                _serveError: { code: "duplicate_contact", message: m.duplicateContact(same.value.display_name) }
+              })
+            }
+          }
           let companyId: number | null = c.type === "company" ? null : c.company_id
           if (companyId !== null) {
             const company = yield* repo.byId(account_id, companyId)

@@ -49,6 +49,8 @@ export class ContactsRepo extends Context.Service<
       limit: number
     ) => Effect.Effect<ReadonlyArray<ContactRow>>
     readonly byId: (account: number, id: number) => Effect.Effect<Option.Option<StoredContact>>
+    /** The oldest current contact with this email (case-insensitive), if any. */
+    readonly byEmail: (account: number, email: string) => Effect.Effect<Option.Option<ContactRow>>
     readonly methods: (account: number, id: number) => Effect.Effect<ReadonlyArray<ContactMethod.ContactMethod>>
     readonly addresses: (account: number, id: number) => Effect.Effect<ReadonlyArray<Address.Address>>
     readonly people: (account: number, companyId: number) => Effect.Effect<ReadonlyArray<ContactRow>>
@@ -238,6 +240,12 @@ export const layer = Layer.effect(
               modified_by_name: r.modified_by_name ?? ""
             }))
           ),
+          Effect.orDie
+        ),
+      byEmail: (account, email) =>
+        sql<Raw>`${select} WHERE c.account_id = ${account} AND lower(c.email) = ${email.toLowerCase()}
+                   AND c.archive_id = 1 AND c.merged_into IS NULL ORDER BY c.contact_id LIMIT 1`.pipe(
+          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toRow)),
           Effect.orDie
         ),
       methods: (account, id) => methodsOf(account, id).pipe(Effect.orDie),

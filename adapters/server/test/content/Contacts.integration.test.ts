@@ -1,4 +1,5 @@
 import { assert } from "@effect/vitest"
+import * as Message from "@quotekit/core/Message"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
@@ -19,6 +20,37 @@ const company = (name: string) => ({
 describeBackends(
   "contacts over HTTP",
   (it) => {
+    it.effect("a new contact with the email of another is refused with who has it, unless created anyway", () =>
+      Effect.gen(function* () {
+        const { client } = yield* signUp()
+        const first = expectStatus(
+          yield* client.post("/post/contact-update/0", person({ email: "priya@harbour.example" })),
+          200
+        ).body
+        const again = yield* client.post(
+          "/post/contact-update/0",
+          person({ name_first: "Priya", name_last: "S.", email: " PRIYA@Harbour.example " })
+        )
+        assert.strictEqual(again.status, 409, again.text)
+        assert.strictEqual(again.body._tag, "DuplicateContact")
+        assert.deepStrictEqual(again.body.existing, { contact_id: first.contact_id, display_name: "Jane Smith" })
+        assert.strictEqual(again.body._serveError.message, Message.duplicateContact("Jane Smith"))
+        // Created anyway when asked; editing the first keeps its own email without a word; no email, no check.
+        const anyway = yield* client.post("/post/contact-update/0", {
+          ...person({ name_first: "Priya", email: "priya@harbour.example" }),
+          allow_duplicate: true
+        })
+        assert.strictEqual(anyway.status, 200, anyway.text)
+        assert.strictEqual(
+          (yield* client.post(`/post/contact-update/${first.contact_id}`, person({ email: "priya@harbour.example" })))
+            .status,
+          200
+        )
+        assert.strictEqual((yield* client.post("/post/contact-update/0", person({ email: "" }))).status, 200)
+        assert.strictEqual((yield* client.post("/post/contact-update/0", person({ email: "" }))).status, 200)
+      })
+    )
+
     it.effect("creates a person with phones, an address and a new company, and shows them", () =>
       Effect.gen(function* () {
         const { client } = yield* signUp()
