@@ -66,7 +66,12 @@ describe("adjusting an accepted quote in Chromium against the real server", { ti
     await added.locator('input[data-field="unit"]').fill("80")
     expect(await total.textContent()).toContain("430.00")
     expect(await axeViolations(page)).toEqual([])
+    // The stored rows are read once the save has answered (the bar may hide before the answer arrives).
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().includes(`/post/quote-update/edit/${q.quoteId}/`)
+    )
     await page.keyboard.press("Control+s")
+    expect((await saved).status()).toBe(200)
     await page.getByText(m.unsavedChanges).waitFor({ state: "hidden" })
 
     const after = await stored()
