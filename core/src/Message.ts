@@ -325,6 +325,9 @@ export const duplicateContact = (name: string) =>
   `${name} already has this email. Open that contact (you can merge from there), or create this one anyway.`
 export const openExistingContact = (name: string) => `Open ${name}`
 export const createAnyway = "Create anyway"
+// (our wording) a multiple-choice option with no other option of its group next to it
+export const multipleChoiceAlone =
+  "A multiple choice needs another option next to it; add one, or make this item optional or always included."
 export const quoteLinkNotFound = "This link does not open a quote. Please ask the sender for a new link."
 export const commentNotYours = "You can edit only your own answers and comments."
 export const historyCustomerAccepted = (who: string) => `${who} accepted the quote.`
@@ -1004,6 +1007,7 @@ export const catalogue = {
   duplicateContact,
   openExistingContact,
   createAnyway,
+  multipleChoiceAlone,
   quoteLinkNotFound,
   commentNotYours,
   historyCustomerAccepted,

@@ -22,6 +22,7 @@
  */
 import { BigDecimal, Result } from "effect"
 import * as Adjustment from "./Adjustment.ts"
+import * as ContactChoice from "./ContactChoice.ts"
 import * as Expiry from "./Expiry.ts"
 import * as Limits from "./Limits.ts"
 import * as LineItem from "./LineItem.ts"
@@ -122,6 +123,22 @@ export const expiryProblems = (
   if (isTemplate || (status !== "draft" && status !== "sentEditing")) return []
   const check = Expiry.check({ status, expiry_date: quote.expiry_date }, nowSeconds)
   return check._tag === "InPast" ? [{ input_id: "quote.expiry_date", message: check.message }] : []
+}
+
+/**
+ * A multiple-choice group of one option: the customer could never turn it off, so it is refused on the row
+ * (make it optional or always included, or put another option of the group next to it).
+ */
+export const choiceProblems = (
+  rows: ReadonlyArray<ContactChoice.Choosable & { readonly quote_item_id: number; readonly order_index: number }>
+): ReadonlyArray<Problem> => {
+  const ordered = [...rows].sort((a, b) => a.order_index - b.order_index)
+  return ContactChoice.radioGroups(ordered)
+    .filter((g) => g.end - g.start === 1)
+    .map((g) => ({
+      input_id: `items.${ordered[g.start]!.quote_item_id}.contact_choice`,
+      message: Message.catalogue.multipleChoiceAlone
+    }))
 }
 
 /** Structure problems of the rows (`Quote.validateStructure`), each pointing at its row where it has one. */

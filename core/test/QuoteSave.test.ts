@@ -258,6 +258,18 @@ describe("QuoteSave", () => {
     })
   })
 
+  describe("choiceProblems", () => {
+    it("refuses a multiple-choice option with no other option of its group next to it, on that row", () => {
+      const radio = (id: number, order: number) => priceRow(id, order, "1", "1", { contact_choice: 2 })
+      // Rows 1 and 2 are a group; row 4 is alone (row 3 between is an ordinary item); order, not list order, counts.
+      const rows = [radio(4, 3), radio(1, 0), radio(2, 1), priceRow(3, 2, "1", "1")]
+      assert.deepStrictEqual(QuoteSave.choiceProblems(rows), [
+        { input_id: "items.4.contact_choice", message: Message.multipleChoiceAlone }
+      ])
+      assert.deepStrictEqual(QuoteSave.choiceProblems([radio(1, 0), radio(2, 1)]), [])
+    })
+  })
+
   describe("applyLinks", () => {
     const link: QuoteSave.LinkedContent = {
       item_id: 40,

@@ -168,6 +168,7 @@ export const save = Effect.fn("SaveQuote.save")(function* (
           ...QuoteSave.contactProblems(req.contacts),
           ...QuoteSave.expiryProblems(req.quote, stored?.record.status ?? "draft", isTemplate, now),
           ...QuoteSave.structureProblems(req.items),
+          ...QuoteSave.choiceProblems(req.items),
           ...QuoteSave.sharedLockProblems(req.quote, storedQuote),
           ...(adjusting && storedQuote !== null ? QuoteSave.adjustmentPricingProblems(req.quote, storedQuote) : []),
           ...QuoteSave.sharedItemProblems(

@@ -272,18 +272,28 @@ describeBackends(
         assert.strictEqual(loaded.items[0].item_title, "Catalogue widget")
         assert.strictEqual(loaded.items[0].price_unit, "42")
 
-        // How the quote offers a linked row is its own: a multiple choice, selected by default, with a quantity
-        // the customer may edit, survives the save and the reload (the item's content still comes from the item).
+        // A multiple choice of one option is refused on its row: the customer could never turn it off.
+        const alone = yield* edit(
+          loaded.items.map((i: Record<string, unknown>, n: number) => (n === 0 ? { ...i, contact_choice: 2 } : i))
+        )
+        assert.strictEqual(alone.status, 400, alone.text)
+        assert.deepStrictEqual(alone.body.form_errors[0], {
+          input_id: `items.${loaded.items[0].quote_item_id}.contact_choice`,
+          highlight: true,
+          message: Message.multipleChoiceAlone
+        })
+        // How the quote offers a linked row is its own: optional, selected by default, with a quantity the
+        // customer may edit, survives the save and the reload (the item's content still comes from the item).
         const offered = yield* edit(
           loaded.items.map((i: Record<string, unknown>, n: number) =>
-            n === 0 ? { ...i, contact_choice: 2 | 4, editable_quantity: "10", item_title: "ignored" } : i
+            n === 0 ? { ...i, contact_choice: 1 | 4, editable_quantity: "10", item_title: "ignored" } : i
           )
         )
         assert.strictEqual(offered.status, 200, offered.text)
         loaded = (yield* editor(b, saved.quote_id)).body
         assert.deepStrictEqual(
           [loaded.items[0].contact_choice, loaded.items[0].editable_quantity, loaded.items[0].item_title],
-          [6, "10", "Catalogue widget"]
+          [5, "10", "Catalogue widget"]
         )
       })
     )
