@@ -420,6 +420,8 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
         waitUntil: "commit"
       }
     )
+    // The lead's person is the new quote's contact.
+    await page.locator('[class*="contactChip"]').filter({ hasText: "Sam Taylor" }).waitFor()
     await context.close()
   })
 
