@@ -16,6 +16,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
+import * as FreshClone from "../scripts/fresh-clone/FreshClone.ts"
 import { report } from "./measure.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -62,19 +63,9 @@ try {
       break
     await new Promise((r) => setTimeout(r, 100))
   }
-  const { token } = (await (await fetch(`${base}/api/csrf`)).json()) as { token: string }
-  const signedIn = await fetch(`${base}/sign-in`, {
-    method: "POST",
-    headers: {
-      cookie: `qk_csrf=${token}`,
-      "x-csrf-token": token,
-      "x-requested-with": "XMLHttpRequest",
-      "content-type": "application/json"
-    },
-    body: JSON.stringify({ email: "demo@quotekit.dev", password: "demo-quotekit" })
-  })
+  const signedIn = await FreshClone.signInAnswer(base, "demo@quotekit.dev", "demo-quotekit")
   const cookies = signedIn.headers.getSetCookie().map((c) => c.split(";")[0] ?? "")
-  const csrf = cookies.find((c) => c.startsWith("qk_csrf="))?.slice("qk_csrf=".length) ?? token
+  const csrf = cookies.find((c) => c.startsWith("qk_csrf="))?.slice("qk_csrf=".length) ?? ""
   const cookie = [...cookies.filter((c) => !c.startsWith("qk_csrf=")), `qk_csrf=${csrf}`].join("; ")
   const headers = { cookie, "x-csrf-token": csrf, "x-requested-with": "XMLHttpRequest" }
   let n = 0

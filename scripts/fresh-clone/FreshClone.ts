@@ -160,10 +160,10 @@ export const make = (checkout: string): Clone => {
   }
 }
 
-/** Sign in over HTTP as the README says (anti-forgery token first); the answer's status. */
-export const signIn = async (base: string, email: string, password: string): Promise<number> => {
+/** Sign in over HTTP as the README says (anti-forgery token first); the server's answer, cookies included. */
+export const signInAnswer = async (base: string, email: string, password: string): Promise<Response> => {
   const { token } = (await (await fetch(`${base}/api/csrf`)).json()) as { token: string }
-  const answer = await fetch(`${base}/sign-in`, {
+  return fetch(`${base}/sign-in`, {
     method: "POST",
     headers: {
       cookie: `qk_csrf=${token}`,
@@ -173,5 +173,8 @@ export const signIn = async (base: string, email: string, password: string): Pro
     },
     body: JSON.stringify({ email, password })
   })
-  return answer.status
 }
+
+/** {@link signInAnswer}'s status. */
+export const signIn = async (base: string, email: string, password: string): Promise<number> =>
+  (await signInAnswer(base, email, password)).status
