@@ -392,6 +392,23 @@ export const acceptedSettings = "Settings as accepted"
 export const adjustFinished = "A complete or dismissed quote can't be adjusted."
 export const adjustNoPrice = "A quote with a total of 0 has nothing to adjust."
 export const adjustmentPricingLocked = "The quote's pricing stays as accepted: an adjustment adds or credits items."
+// (our wording) refusals of the invoicing actions
+export const invoiceNotAccepted = "Only an accepted quote can be invoiced."
+export const invoiceWrongType = "That kind of invoice can't be made in this group."
+export const invoiceAdjustmentAhead = "That adjustment hasn't been made yet."
+export const invoiceNotFound = "Could not find that invoice?"
+export const invoiceWrongGroup = "That invoice belongs to another group."
+export const invoiceLocked = "This invoice has been created, so it can't be changed."
+export const invoiceSyncing = "This invoice is being created; try again once it has synced."
+export const invoicePercentFixed = "The percent of this invoice can't be changed."
+export const invoiceZeroPercent = "An invoice needs a percent above 0."
+export const invoiceOverRemaining = (left: number) => `Only ${left}% is left to invoice.`
+export const invoiceBelowZero = "That split would take the invoice below 0."
+export const invoiceNothingLeft = "There is nothing left to invoice in this group."
+export const invoiceNothingToCredit = "There is nothing to credit in this group."
+export const invoiceNotReady = "Only a ready invoice can be created."
+export const emailKindInvoice = "Invoice email"
+export const emailViewInvoice = "View the invoice"
 
 // --- deposit panel ---
 export const preparingDeposit = "Preparing deposit invoice"
@@ -1050,6 +1067,22 @@ export const catalogue = {
   adjustFinished,
   adjustNoPrice,
   adjustmentPricingLocked,
+  invoiceNotAccepted,
+  invoiceWrongType,
+  invoiceAdjustmentAhead,
+  invoiceNotFound,
+  invoiceWrongGroup,
+  invoiceLocked,
+  invoiceSyncing,
+  invoicePercentFixed,
+  invoiceZeroPercent,
+  invoiceOverRemaining,
+  invoiceBelowZero,
+  invoiceNothingLeft,
+  invoiceNothingToCredit,
+  invoiceNotReady,
+  emailKindInvoice,
+  emailViewInvoice,
   preparingDeposit,
   payDeposit,
   depositNotReady,

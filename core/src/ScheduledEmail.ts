@@ -66,11 +66,22 @@ export const scheduledFor = (now: number): number => now + stopWindowSeconds + g
 /** Whether the sender may take a queued email: its time to be stopped is over (`secondsLeft` at most 0). */
 export const isDue = (scheduledWhen: number, now: number): boolean => secondsLeft(scheduledWhen, now) <= 0
 
-/** Outbound message kinds as stored in `subject_type` (spec: none, new, accepted, follow-up 1, follow-up 2, ask review). */
-export const SubjectTypes = { none: 0, new: 1, accepted: 2, followUp1: 3, followUp2: 4, askReview: 5 } as const
+/**
+ * Outbound message kinds as stored in `subject_type` (spec: none, new, accepted, follow-up 1, follow-up 2, ask review;
+ * and ours: 6, a built-in invoice).
+ */
+export const SubjectTypes = {
+  none: 0,
+  new: 1,
+  accepted: 2,
+  followUp1: 3,
+  followUp2: 4,
+  askReview: 5,
+  invoice: 6
+} as const
 
 /** A stored message kind. */
-export const SubjectType = Schema.Literals([0, 1, 2, 3, 4, 5])
+export const SubjectType = Schema.Literals([0, 1, 2, 3, 4, 5, 6])
 /** A stored message kind. */
 export type SubjectType = typeof SubjectType.Type
 
@@ -94,6 +105,8 @@ export const kindLabel = (type: number): string => {
       return m.emailKindFollowUp2
     case SubjectTypes.askReview:
       return m.emailKindReview
+    case SubjectTypes.invoice:
+      return m.emailKindInvoice
     default:
       return m.emailKindOther
   }

@@ -22,6 +22,7 @@ import QuoteSearchAccount from "./migrations/0301_quote_search_account.ts"
 import EmailSending from "./migrations/0310_email_sending.ts"
 import ListStamps from "./migrations/0320_list_stamps.ts"
 import EmailRecipients from "./migrations/0325_email_recipients.ts"
+import BuiltinInvoices from "./migrations/0400_builtin_invoices.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -39,7 +40,8 @@ export const all = {
   "301_quote_search_account": QuoteSearchAccount,
   "310_email_sending": EmailSending,
   "320_list_stamps": ListStamps,
-  "325_email_recipients": EmailRecipients
+  "325_email_recipients": EmailRecipients,
+  "400_builtin_invoices": BuiltinInvoices
 }
 
 /** The id of the newest migration this version knows (a database at it is up to date). */

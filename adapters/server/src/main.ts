@@ -35,6 +35,7 @@ import * as Metrics from "./http/Metrics.ts"
 import * as PublicUrl from "./http/PublicUrl.ts"
 import * as SecurityHeaders from "./http/SecurityHeaders.ts"
 import * as StaticApp from "./http/StaticApp.ts"
+import * as Invoices from "./Invoices.ts"
 import * as Quotes from "./Quotes.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as ServiceHttp from "./service/Http.ts"
@@ -57,7 +58,8 @@ const Services = Layer.mergeAll(
   Content.services,
   Quotes.services,
   Customer.services,
-  Emails.services
+  Emails.services,
+  Invoices.services
 ).pipe(
   Layer.provideMerge(
     Layer.mergeAll(
@@ -78,7 +80,8 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     Content.handlers,
     Quotes.handlers,
     Customer.handlers,
-    Emails.handlers
+    Emails.handlers,
+    Invoices.handlers
   ]),
   Layer.provide([
     AntiForgery.layer,
@@ -93,6 +96,7 @@ export const Routes = Layer.mergeAll(
   ApiRoutes,
   HttpApiScalar.layer(Api, { path: "/api/docs", scalar: { customFetch: docsFetch } }),
   Customer.routes,
+  Invoices.routes,
   StaticApp.layer,
   AntiForgery.issueCookie,
   InputGuard.layer,

@@ -17,6 +17,7 @@ import { DashboardApi } from "./DashboardApi.ts"
 import { DiscussionApi } from "./DiscussionApi.ts"
 import { EmailsApi } from "./EmailsApi.ts"
 import { HistoryApi } from "./HistoryApi.ts"
+import { InvoicesApi, QuoteInvoicesApi } from "./InvoicesApi.ts"
 import { CatalogueApi, ItemsApi } from "./ItemsApi.ts"
 import { LeadsApi, PublicLeadsApi } from "./LeadsApi.ts"
 import { QuotesApi } from "./QuotesApi.ts"
@@ -47,6 +48,8 @@ export class Api extends HttpApi.make("quotekit")
   .add(DiscussionApi)
   .add(EmailsApi)
   .add(ReviewsApi)
+  .add(QuoteInvoicesApi)
+  .add(InvoicesApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
   // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.

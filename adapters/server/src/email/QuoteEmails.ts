@@ -9,7 +9,9 @@
  *
  * @since 0.1.0
  */
+
 import * as Markup from "@quotekit/core/Markup"
+import * as Message from "@quotekit/core/Message"
 import * as Wording from "@quotekit/core/Wording"
 import type { Mail } from "../auth/Mailer.ts"
 
@@ -35,6 +37,30 @@ export const quote = (input: {
 }): Mail => {
   const subject = oneLine(input.subject)
   const open = Wording.catalogue(input.noun).emailOpenQuote
+  const link = Markup.escapeHtml(input.link)
+  return {
+    to: input.to,
+    subject,
+    text: `${input.message.trim()}\n\n${open}:\n${input.link}`,
+    html:
+      `<!doctype html><html><head><meta charset="utf-8"><title>${Markup.escapeHtml(subject)}</title></head>` +
+      `<body style="font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#222;line-height:1.5">` +
+      `<div style="max-width:560px;margin:0 auto;padding:24px">${paragraphs(input.message)}` +
+      `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#1a73e8;color:#fff;` +
+      `text-decoration:none;border-radius:4px">${Markup.escapeHtml(open)}</a></p>` +
+      `<p style="font-size:13px;color:#555"><a href="${link}">${link}</a></p></div></body></html>`
+  }
+}
+
+/** A built-in invoice's email: the message, then a button to the invoice's page (which offers its PDF). */
+export const invoice = (input: {
+  readonly to: string
+  readonly subject: string
+  readonly message: string
+  readonly link: string
+}): Mail => {
+  const subject = oneLine(input.subject)
+  const open = Message.catalogue.emailViewInvoice
   const link = Markup.escapeHtml(input.link)
   return {
     to: input.to,

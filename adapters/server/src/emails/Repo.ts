@@ -30,6 +30,8 @@ export interface StoredRecipient {
 export interface NewEmail {
   readonly account_id: AccountId
   readonly quote_id: number
+  /** The built-in invoice an invoice email (kind 6) sends. */
+  readonly quote_invoice_id?: number
   readonly follow_up_id: number | null
   readonly subject: string
   readonly subject_type: ScheduledEmail.SubjectType
@@ -50,6 +52,8 @@ export interface Claimed {
   readonly body_text: string
   readonly recipients: ReadonlyArray<StoredRecipient>
   readonly attempts: number
+  /** The built-in invoice an invoice email sends; `null` for quote emails. */
+  readonly quote_invoice_id: number | null
   /** The account's product noun, for the email's wording. */
   readonly noun: "quote" | "proposal" | "estimate"
 }
@@ -157,6 +161,7 @@ export const layer = Layer.effect(
               account_id: e.account_id,
               quote_id: e.quote_id,
               follow_up_id: e.follow_up_id,
+              quote_invoice_id: e.quote_invoice_id ?? null,
               subject: e.subject,
               subject_type: e.subject_type,
               body_text: e.body_text,
@@ -272,7 +277,7 @@ export const layer = Layer.effect(
               ) due
               WHERE e.email_message_id = due.email_message_id
               RETURNING e.account_id, e.email_message_id, e.quote_id, e.follow_up_id, e.subject, e.body_text,
-                        e.recipients, e.attempts::int AS attempts,
+                        e.recipients, e.attempts::int AS attempts, e.quote_invoice_id,
                         (SELECT a.product_noun FROM accounts a WHERE a.account_id = e.account_id) AS noun`.pipe(
           Effect.orDie
         ),

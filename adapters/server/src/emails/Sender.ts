@@ -22,6 +22,7 @@ import * as LinkToken from "../customer/LinkToken.ts"
 import * as QuoteEmails from "../email/QuoteEmails.ts"
 import { HistoryRepo } from "../history/Repo.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
+import * as DocumentLink from "../invoices/DocumentLink.ts"
 import { type Claimed, EmailRepo } from "./Repo.ts"
 import { historyHtml, placeholders } from "./Send.ts"
 
@@ -57,8 +58,21 @@ const deliver = (m: Claimed) =>
       final,
       to: m.recipients.filter((r) => !delivered.has(r.quote_contact_id)).map((r) => r.email)
     })
+    const invoiceLink =
+      m.quote_invoice_id === null
+        ? null
+        : `${base}${DocumentLink.path(yield* DocumentLink.secret, m.account_id, m.quote_invoice_id)}`
     for (const r of m.recipients) {
       if (delivered.has(r.quote_contact_id)) continue
+      if (invoiceLink !== null) {
+        const sent = yield* Effect.result(
+          mailer.send(QuoteEmails.invoice({ to: r.email, subject: m.subject, message: m.body_text, link: invoiceLink }))
+        )
+        if (sent._tag === "Failure") return undelivered(sent.failure.reason, false)
+        yield* repo.recipientDelivered(m, r.quote_contact_id)
+        delivered.add(r.quote_contact_id)
+        continue
+      }
       const token = links.find((l) => l.quote_contact_id === r.quote_contact_id)?.token ?? null
       // A contact removed from the quote (or whose link was retired) since: no link to send them, and no retry
       // will make one. Never skipped in silence: the email is stored as not sent, with a history row.

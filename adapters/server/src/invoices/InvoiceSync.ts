@@ -1,0 +1,111 @@
+/**
+ * The invoice sync worker: creates queued invoices in their destination and stores the outcome, the move from
+ * `queued / syncing` to `sent / synced` (with the number and link) or back to `ready` with `error` and the reason.
+ *
+ * Claimed once: a round claims due invoices with `FOR UPDATE SKIP LOCKED` and a lease (`InvoiceRepo.claimDue`),
+ * then settles each in its own transaction that locks the invoice row again and skips it if another worker
+ * settled it meanwhile, so any number of server processes issue each invoice exactly once. A worker that dies
+ * mid-way leaves the lease to run out; the transaction it did not commit left nothing behind.
+ *
+ * The destination today is the built-in one (`BuiltinInvoice.issue`): a numbered document, a public page and
+ * PDF, and an email to the quote's contacts. The worker wakes on `SyncSignal` and polls every few seconds.
+ *
+ * @since 0.2.0
+ */
+import type { AccountId } from "@quotekit/core/Account"
+import * as Invoice from "@quotekit/core/Invoice"
+import { Clock, Duration, Effect, Layer, Option, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
+import * as BuiltinInvoice from "./BuiltinInvoice.ts"
+import { type Claimed, InvoiceRepo } from "./Repo.ts"
+import { SyncSignal } from "./SyncSignal.ts"
+
+/** How long a claim holds before another worker may take the invoice again. */
+export const LEASE_MS = 2 * 60_000
+/** Attempts before an invoice is left in error for the user to retry. */
+export const MAX_ATTEMPTS = 3
+/** Invoices taken per round. */
+export const BATCH = 20
+/** Poll interval when nothing wakes the worker. */
+export const INTERVAL = Duration.seconds(3)
+
+/** Settle one claimed invoice; whether it was issued. */
+const settle = (c: Claimed) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const repo = yield* InvoiceRepo
+    const nowMs = yield* Clock.currentTimeMillis
+    const now = Math.floor(nowMs / 1000)
+    const issued = yield* sql
+      .withTransaction(
+        Effect.gen(function* () {
+          const locked = yield* repo.lockQueued(c.account_id, c.quote_invoice_id)
+          if (Option.isNone(locked)) return false
+          const result = yield* BuiltinInvoice.issue(locked.value, now)
+          yield* repo.update({
+            ...locked.value,
+            invoice_status: Invoice.InvoiceStatus.Sent,
+            invoice_sync_status: Invoice.SyncStatus.Synced,
+            invoice_sent_date: now,
+            addon_invoice_id: String(locked.value.quote_invoice_id),
+            addon_invoice_number: result.number,
+            addon_invoice_url: result.path,
+            error_html: ""
+          })
+          yield* repo.touchQuote(c.account_id, c.quote_id, nowMs, null)
+          return true
+        })
+      )
+      .pipe(
+        Effect.catchCause((cause) =>
+          Effect.gen(function* () {
+            yield* Effect.logWarning(`invoice ${c.quote_invoice_id} not created (attempt ${c.attempts})`, cause)
+            if (c.attempts < MAX_ATTEMPTS) return false
+            yield* failed(c.account_id, c.quote_invoice_id, "The invoice could not be created. Try again in a moment.")
+            return false
+          })
+        )
+      )
+    return issued
+  })
+
+/** Store a failure the user sees under 'Show Issue'; the invoice is ready again to retry. */
+const failed = (account: AccountId, id: number, reason: string) =>
+  Effect.gen(function* () {
+    const repo = yield* InvoiceRepo
+    const sql = yield* SqlClient.SqlClient
+    yield* sql.withTransaction(
+      Effect.gen(function* () {
+        const locked = yield* repo.lockQueued(account, id)
+        if (Option.isNone(locked)) return
+        yield* repo.update({
+          ...locked.value,
+          invoice_status: Invoice.InvoiceStatus.Ready,
+          invoice_sync_status: Invoice.SyncStatus.Error,
+          error_html: reason
+        })
+      })
+    )
+  }).pipe(Effect.orDie)
+
+/** One round: claim due invoices and settle each; how many were issued. */
+export const syncDue = Effect.gen(function* () {
+  const repo = yield* InvoiceRepo
+  const claimed = yield* repo.claimDue(yield* Clock.currentTimeMillis, LEASE_MS, BATCH)
+  let issued = 0
+  for (const c of claimed) if (yield* Effect.uninterruptible(settle(c))) issued++
+  return issued
+})
+
+/** Runs the worker for as long as the layer lives: a round on every wake-up, and at least every `INTERVAL`. */
+export const layer = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const signal = yield* SyncSignal
+    const round = syncDue.pipe(Effect.catchCause((cause) => Effect.logWarning("invoice sync failed", cause)))
+    yield* round.pipe(
+      Effect.andThen(Effect.race(signal.next, Effect.sleep(INTERVAL))),
+      Effect.repeat(Schedule.forever),
+      Effect.forkScoped
+    )
+  })
+)
