@@ -25,6 +25,7 @@ import * as Signature from "@quotekit/core/Signature"
 import * as Wording from "@quotekit/core/Wording"
 import { Effect, Option, Result } from "effect"
 import { HistoryRepo } from "../history/Repo.ts"
+import { InvoiceRepo } from "../invoices/Repo.ts"
 import { QuoteListRepo } from "../quotes/ListRepo.ts"
 import { toRow } from "../quotes/QuoteList.ts"
 import { archiveOf, type QuoteRecord, toQuote } from "../quotes/Records.ts"
@@ -159,11 +160,12 @@ export const overview = Effect.fn("Dashboard.overview")(function* (tenant: Tenan
   if (Option.isNone(found) || found.value.is_template) return yield* notFound(facts)
   const record = effective(found.value, now)
   const followUpInProgress = yield* quotes.followUpInProgress(tenant.account_id, record.quote_id)
+  const invoicing = yield* (yield* InvoiceRepo).completeFacts(tenant.account_id, record.quote_id)
   const answer: Overview = {
     quote: toQuote(record, facts.tax_word),
     status_label: Wording.apply(facts.noun, QuoteStatus.label(record.status)),
     stats: { opens: record.stat_opens, edits: record.stat_edits, followups: record.stat_followups },
-    offers: offersOf(record, facts, now, { inQuoteView: true, followUpInProgress }),
+    offers: offersOf(record, facts, now, { inQuoteView: true, followUpInProgress, ...invoicing }),
     showsActiveWaiting: ArchiveState.showsActiveWaitingDropdown({
       isTemplate: false,
       archive: archiveOf(record),

@@ -11,7 +11,6 @@ import type { AccountId, SigninId } from "@quotekit/core/Account"
 import * as Invoice from "@quotekit/core/Invoice"
 import * as InvoiceDocument from "@quotekit/core/InvoiceDocument"
 import * as Markup from "@quotekit/core/Markup"
-import * as Money from "@quotekit/core/Money"
 import * as QuoteInvoicing from "@quotekit/core/QuoteInvoicing"
 import * as ScheduledEmail from "@quotekit/core/ScheduledEmail"
 import { Effect, Option } from "effect"
@@ -19,6 +18,7 @@ import { EmailRepo } from "../emails/Repo.ts"
 import { HistoryRepo } from "../history/Repo.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import * as DocumentLink from "./DocumentLink.ts"
+import { moneyOf } from "./InvoicePdf.ts"
 import { InvoiceRepo } from "./Repo.ts"
 
 /** What issuing gave: the number and the public page path. */
@@ -85,7 +85,7 @@ export const issue = (invoice: Invoice.Invoice, now: number) =>
         subject: `${number}: ${record.title || "Your invoice"}`,
         subject_type: ScheduledEmail.SubjectTypes.invoice,
         body_text:
-          `Hello,\n\nHere is ${kind} ${number} for ${Money.format(content.total)}` +
+          `Hello,\n\nHere is ${kind} ${number} for ${moneyOf(content.total, record.currency_id)}` +
           `${kind === "credit note" ? " in your favour" : ""}.` +
           (settings.payment_instructions === "" ? "" : `\n\n${settings.payment_instructions}`),
         recipients: billTo.recipients,
@@ -93,7 +93,7 @@ export const issue = (invoice: Invoice.Invoice, now: number) =>
         scheduled_when: ScheduledEmail.scheduledFor(now)
       })
     }
-    const text = `Created ${kind} <b>${Markup.escapeHtml(number)}</b> for ${Money.format(content.total)}`
+    const text = `Created ${kind} <b>${Markup.escapeHtml(number)}</b> for ${Markup.escapeHtml(moneyOf(content.total, record.currency_id))}`
     yield* (yield* HistoryRepo).write({
       account_id: account,
       signin_id: null,

@@ -353,6 +353,26 @@ const createOne = (l: Loaded, invoice: Invoice.Invoice, now: number) =>
     return "changed" as const
   })
 
+/**
+ * 'Complete & Invoice': inside the completing action's transaction (the quote row already locked), queue every
+ * ready invoice that covers something. Returns how many were queued; the caller wakes the sync worker after
+ * committing.
+ */
+export const createReady = (tenant: Tenant, quoteId: number) =>
+  Effect.gen(function* () {
+    const repo = yield* InvoiceRepo
+    const now = Math.floor((yield* Clock.currentTimeMillis) / 1000)
+    const l = yield* load(tenant, quoteId, true)
+    let queued = 0
+    for (const s of l.stored) {
+      if (s.invoice.invoice_status !== Invoice.InvoiceStatus.Ready) continue
+      const current = { ...l, stored: yield* repo.list(tenant.account_id, quoteId) }
+      const outcome = yield* Effect.result(createOne(current, s.invoice, now))
+      if (outcome._tag === "Success" && outcome.success === "changed") queued++
+    }
+    return queued
+  })
+
 /** `/act-on/quote-invoice/create-invoice/{quote id}/{invoice id}` */
 export const createInvoice = Effect.fn("Invoicing.createInvoice")(function* (
   tenant: Tenant,

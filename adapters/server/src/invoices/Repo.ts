@@ -168,6 +168,11 @@ export class InvoiceRepo extends Context.Service<
     }>
     /** Claim invoices waiting to be created in their destination (syncing, lease free). */
     readonly claimDue: (nowMs: number, leaseMs: number, limit: number) => Effect.Effect<ReadonlyArray<Claimed>>
+    /** For the Complete button: whether the quote has ready invoices, and the account an invoicing destination. */
+    readonly completeFacts: (
+      account: AccountId,
+      quoteId: number
+    ) => Effect.Effect<{ readonly readyInvoicesExist: boolean; readonly addonConnected: boolean }>
     /** The account's name, date style and tax word, for documents. */
     readonly business: (
       account: AccountId
@@ -425,6 +430,18 @@ export const layer = Layer.effect(
               attempts: r.attempts
             }))
           ),
+          Effect.orDie
+        ),
+      completeFacts: (account, quoteId) =>
+        sql<{ readonly ready: boolean; readonly builtin: boolean }>`
+          SELECT EXISTS (SELECT 1 FROM quote_invoices WHERE account_id = ${account} AND quote_id = ${quoteId}
+                           AND invoice_status = 0) AS ready,
+                 coalesce((SELECT builtin_enabled FROM invoicing_settings WHERE account_id = ${account}), false)
+                   AS builtin`.pipe(
+          Effect.map((rows) => ({
+            readyInvoicesExist: rows[0]?.ready === true,
+            addonConnected: rows[0]?.builtin === true
+          })),
           Effect.orDie
         ),
       business: (account) =>

@@ -35,6 +35,9 @@ import { Clock, Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
 import * as CustomerLinks from "../customer/Links.ts"
 import { HistoryRepo } from "../history/Repo.ts"
+import * as Invoicing from "../invoices/Invoicing.ts"
+import { InvoiceRepo } from "../invoices/Repo.ts"
+import { SyncSignal } from "../invoices/SyncSignal.ts"
 import { renewedExpiry } from "./Editor.ts"
 import { type AccountFacts, type QuoteRecord, stateOf } from "./Records.ts"
 import { QuoteRepo } from "./Repo.ts"
@@ -128,7 +131,8 @@ export const run = Effect.fn("QuoteActions.run")(function* (
   const nowMs = yield* Clock.currentTimeMillis
   const now = Math.floor(nowMs / 1000)
 
-  return yield* sql
+  let invoicesQueued = false
+  const answer = yield* sql
     .withTransaction(
       Effect.gen(function* () {
         const found = yield* repo.record(account, id, { forUpdate: true })
@@ -136,10 +140,11 @@ export const run = Effect.fn("QuoteActions.run")(function* (
         const record = hasLapsed(found.value, now) ? yield* storeExpiry(facts, found.value, now, nowMs) : found.value
         const action = choose(record)
         const followUpInProgress = action === "sendFollowUp" ? yield* repo.followUpInProgress(account, id) : false
+        const invoicing = yield* (yield* InvoiceRepo).completeFacts(account, id)
         const applied = QuoteAction.apply(
           action,
           stateOf(record),
-          contextOf(record, facts, now, { inQuoteView: false, followUpInProgress })
+          contextOf(record, facts, now, { inQuoteView: false, followUpInProgress, ...invoicing })
         )
         if (Result.isFailure(applied)) return yield* refused(facts, applied.failure)
         const next = applied.success
@@ -183,6 +188,12 @@ export const run = Effect.fn("QuoteActions.run")(function* (
           }
           case "resetExpiry":
             expiry = renewedExpiry(record, now)
+            break
+          case "complete":
+            // 'Complete & Invoice': the ready invoices are created with the completion.
+            if (invoicing.readyInvoicesExist && invoicing.addonConnected) {
+              invoicesQueued = (yield* Invoicing.createReady(tenant, id)) > 0
+            }
             break
           default:
             break
@@ -237,6 +248,8 @@ export const run = Effect.fn("QuoteActions.run")(function* (
       })
     )
     .pipe(Effect.catchTag("SqlError", (e) => Effect.die(e)))
+  if (invoicesQueued) yield* (yield* SyncSignal).wake
+  return answer
 })
 
 /** An act-on route (`/act-on/quote-action/{route}/{id}`). */

@@ -35,6 +35,9 @@ export interface OfferContext {
   readonly inQuoteView: boolean
   readonly followUpInProgress: boolean
   readonly hasUnsavedChanges?: boolean
+  /** Ready invoices wait to be created and the account has an invoicing destination ('Complete & Invoice'). */
+  readonly readyInvoicesExist?: boolean
+  readonly addonConnected?: boolean
 }
 
 /** The machine context of a record for the person asking. */
@@ -46,6 +49,8 @@ export const contextOf = (record: QuoteRecord, facts: AccountFacts, now: number,
     inQuoteView: c.inQuoteView,
     hasBeenEmailed: record.has_been_emailed,
     followUpInProgress: c.followUpInProgress,
+    readyInvoicesExist: c.readyInvoicesExist ?? false,
+    addonConnected: c.addonConnected ?? false,
     deletedAtSeconds: record.deleted_at
   })
 

@@ -283,6 +283,29 @@ describeBackends(
       })
     )
 
+    it.effect("Complete & Invoice: offered with ready invoices and a destination, and creates them", () =>
+      Effect.gen(function* () {
+        const q = yield* acceptedQuote("Completer", { deposit: "0", builtin: false })
+        const b = q.browser
+        const view = yield* picture(b, q.id)
+        const staged = yield* act(b, { action: "do-stage", type: 0, id: q.id, percent: 100 }, view._modifiedIn)
+        assert.strictEqual(staged.status, 200, staged.text)
+        const label = (a: Answer) => a.body.offers.find((o: { action: string }) => o.action === "complete")?.label
+        // Without a destination the button is plain 'Complete'.
+        assert.strictEqual(label(yield* b.get(`/get/quote-overview/${q.id}`)), Message.catalogue.complete)
+        yield* enableBuiltin(b)
+        assert.strictEqual(label(yield* b.get(`/get/quote-overview/${q.id}`)), Message.catalogue.completeAndInvoice)
+        const completed = yield* b.post(`/post/quote-archive/to-state/${q.id}/complete`)
+        assert.strictEqual(completed.status, 200, completed.text)
+        const after = yield* synced(b, q.id)
+        const only = upFront(after).invoices[0]!
+        assert.deepStrictEqual(
+          [only.invoice.invoice_status, only.invoice.addon_invoice_number],
+          [Invoice.InvoiceStatus.Sent, "INV-0001"]
+        )
+      })
+    )
+
     it.effect("refuses the 21st adjustment with the spec's message", () =>
       Effect.gen(function* () {
         const q = yield* acceptedQuote("Adjuster")
