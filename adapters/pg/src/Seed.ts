@@ -855,6 +855,31 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number, linkT
       lead_creation: at(-2),
       lead_modified: at(-2)
     })}`
+    // Invoicing: built-in invoices on, and the accepted quote's 30% deposit created, waiting for the sync worker,
+    // which issues it (number, page, PDF, email) when the server starts.
+    yield* sql`INSERT INTO invoicing_settings ${sql.insert({
+      account_id: accountId,
+      builtin_enabled: true,
+      prefix: "INV-",
+      next_number: 1001,
+      payment_terms_days: 14,
+      payment_instructions: "Bank transfer to Demo Plumbing & Co, 12-3456-7890123-00, with the invoice number as reference.",
+      email_invoices: true
+    })}`
+    yield* sql`INSERT INTO quote_invoices ${sql.insert({
+      account_id: accountId,
+      quote_id: accepted.quoteId,
+      invoice_adj_at: 0,
+      invoice_sync_status: 10,
+      per_chosen: 30,
+      invoice_status: 10,
+      invoice_type_in: 5,
+      invoice_type_out: 5,
+      invoice_amount: "0",
+      invoice_group: "up-front",
+      invoice_creation: at(-14),
+      invoice_modified: at(-14)
+    })}`
     // Reviews (the demo has the Reviews add-on): one featured and seen, two new ones for the menu's count.
     yield* sql`INSERT INTO reviews ${sql.insert([
       {

@@ -11,6 +11,7 @@ import type { AccountId, SigninId } from "@quotekit/core/Account"
 import * as Invoice from "@quotekit/core/Invoice"
 import * as InvoiceDocument from "@quotekit/core/InvoiceDocument"
 import * as Markup from "@quotekit/core/Markup"
+import type * as Money from "@quotekit/core/Money"
 import * as QuoteInvoicing from "@quotekit/core/QuoteInvoicing"
 import * as ScheduledEmail from "@quotekit/core/ScheduledEmail"
 import { Effect, Option } from "effect"
@@ -21,10 +22,11 @@ import * as DocumentLink from "./DocumentLink.ts"
 import { moneyOf } from "./InvoicePdf.ts"
 import { InvoiceRepo } from "./Repo.ts"
 
-/** What issuing gave: the number and the public page path. */
+/** What issuing gave: the number, the public page path, and the amount issued (the split's, in the quote's basis). */
 export interface Issued {
   readonly number: string
   readonly path: string
+  readonly amount: Money.Decimal
 }
 
 const kindName = (type: Invoice.InvoiceType): string =>
@@ -105,5 +107,5 @@ export const issue = (invoice: Invoice.Invoice, now: number) =>
       data: { quote_id: invoice.quote_id, quote_invoice_id: invoice.quote_invoice_id, number },
       at: now * 1000
     })
-    return { number, path } satisfies Issued
+    return { number, path, amount: result.applied } satisfies Issued
   })

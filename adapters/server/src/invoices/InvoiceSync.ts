@@ -50,6 +50,7 @@ const settle = (c: Claimed) =>
             addon_invoice_id: String(locked.value.quote_invoice_id),
             addon_invoice_number: result.number,
             addon_invoice_url: result.path,
+            invoice_amount: result.amount,
             error_html: ""
           })
           yield* repo.touchQuote(c.account_id, c.quote_id, nowMs, null)

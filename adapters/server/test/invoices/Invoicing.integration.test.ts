@@ -2,11 +2,13 @@ import { assert } from "@effect/vitest"
 import * as Invoice from "@quotekit/core/Invoice"
 import * as Message from "@quotekit/core/Message"
 import * as Money from "@quotekit/core/Money"
+import * as Seed from "@quotekit/pg/Seed"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import * as fc from "fast-check"
-import { type Answer, type Browser, layer, newAccount, TestServer } from "../Harness.ts"
+import * as LinkToken from "../../src/customer/LinkToken.ts"
+import { type Answer, Browser, layer, newAccount, TestServer } from "../Harness.ts"
 import { contact, rows, saveNew, taxRate } from "../quotes/Fixtures.ts"
 
 /** An accepted quote of a new account: two lines, 15% tax on the first, the given deposit percent. */
@@ -304,6 +306,34 @@ describeBackends(
           [Invoice.InvoiceStatus.Sent, "INV-0001"]
         )
       })
+    )
+
+    it.effect(
+      "the demo's accepted quote: its created deposit is issued by the worker, with a page and the rest to invoice",
+      () =>
+        Effect.gen(function* () {
+          const server = yield* TestServer
+          const secret = yield* LinkToken.LinkSecret
+          const seeded = yield* Seed.run.pipe(
+            Effect.provideService(Seed.LinkTokens, (link) => LinkToken.derive(secret, link)),
+            Effect.orDie
+          )
+          if (seeded._tag !== "Some") return assert.fail("the demo was seeded before")
+          const demo = new Browser(server.url)
+          const signedIn = yield* demo.post("/sign-in", { email: Seed.demoEmail, password: Seed.demoPassword })
+          assert.strictEqual(signedIn.status, 200, signedIn.text)
+          const view = yield* synced(demo, seeded.value.quoteIds.accepted)
+          const deposit = upFront(view).invoices[0]!
+          assert.deepStrictEqual(
+            [deposit.invoice.invoice_type_in, deposit.invoice.addon_invoice_number, deposit.invoice.invoice_amount],
+            [Invoice.InvoiceType.Deposit, "INV-1001", deposit.applied]
+          )
+          assert.strictEqual(upFront(view).next_invoice?.percent, 70)
+          const page = yield* Effect.promise(() =>
+            fetch((deposit.document as { url: string }).url.replace(/^https?:\/\/[^/]+/, server.url))
+          )
+          assert.strictEqual(page.status, 200)
+        })
     )
 
     it.effect("refuses the 21st adjustment with the spec's message", () =>
