@@ -166,6 +166,14 @@ const importPage = page(
   "/settings/import",
   lazy(() => import("./settings/ImportPage.tsx"), "ImportPage")
 )
+const invoicingSettings = page(
+  "/settings/invoicing",
+  lazy(() => import("./invoices/InvoicingSettingsPage.tsx"), "InvoicingSettingsPage")
+)
+const invoices = page(
+  "/invoices",
+  lazy(() => import("./invoices/InvoicesPage.tsx"), "InvoicesPage")
+)
 const reviews = page(
   "/settings/reviews",
   lazy(() => import("./reviews/ReviewsPage.tsx"), "ReviewsPage")
@@ -198,6 +206,8 @@ const routeTree = rootRoute.addChildren([
     accountSettings,
     personalSettings,
     importPage,
+    invoicingSettings,
+    invoices,
     reviews
   ])
 ])

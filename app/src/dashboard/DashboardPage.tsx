@@ -10,6 +10,8 @@ import * as Money from "@quotekit/core/Money"
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useApi } from "../api/client.ts"
+import records from "../contacts/Records.module.css"
+import { useInvoicingText } from "../invoices/invoicingText.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
@@ -51,6 +53,7 @@ const QuoteRows = ({ rows, empty }: { readonly rows: ReadonlyArray<QuotesApi.Lis
 /** The dashboard page. */
 export const DashboardPage = () => {
   const m = useMessages()
+  const invoicingText = useInvoicingText()
   usePageTitle(m.dashboard)
   const api = useApi()
   const data = useQuery({ queryKey: ["dashboard"], queryFn: api.dashboard })
@@ -62,13 +65,18 @@ export const DashboardPage = () => {
     <div className={page.page}>
       <div className={page.header}>
         <h1 className={page.heading}>{m.dashboard}</h1>
-        <Link
-          to="/quotes/$quoteId/$action"
-          params={{ quoteId: "new", action: "is-editing" }}
-          className={controls.primary}
-        >
-          {m.newQuote}
-        </Link>
+        <div className={records.actions}>
+          <Link to="/invoices" className={controls.button}>
+            {invoicingText.invoices}
+          </Link>
+          <Link
+            to="/quotes/$quoteId/$action"
+            params={{ quoteId: "new", action: "is-editing" }}
+            className={controls.primary}
+          >
+            {m.newQuote}
+          </Link>
+        </div>
       </div>
       {data.isError ? (
         <LoadFailure error={data.error} onRetry={() => void data.refetch()} />

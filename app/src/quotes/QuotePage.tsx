@@ -2,8 +2,10 @@
  * The quote page (`/quote/{id}`): tabs Overview, All Activity and Settings. Overview shows the status, the sent (or
  * last changed) date, the number and the total; the Active/Waiting dropdown (hidden where the core says so, as
  * the server's `showsActiveWaiting`); the stats (opens, edits, follow-ups); 'Settings applied' (one line per
- * thing the quote does differently from the account's defaults, `QuoteSettings.applied`); the latest
- * activity; and the action bar of every action the core offers. All Activity lists the history with a
+ * thing the quote does differently from the account's defaults, `QuoteSettings.applied`); the invoicing panel
+ * (`invoices/InvoicingPanel.tsx`, which also holds 'Add or Credit Items'); the latest activity; and the action bar
+ * of every action the core offers (Complete reads 'Complete & Invoice', and creates the ready invoices first,
+ * while the invoicing picture has ready invoices and a destination). All Activity lists the history with a
  * 'Versions' link to the read-only versions. Settings (per-quote settings, `QuoteSettings.tsx`) is offered only
  * while they may change: not once the customer answered, or the quote expired or was withdrawn. The preview toggle ('Editing' / 'Preview', then 'Viewing as You'
  * / 'Viewing as Customer') shows the quote in the `<qk-quote-view>` widget with its public data, and links to the
@@ -27,6 +29,9 @@ import { useApi } from "../api/client.ts"
 import records from "../contacts/Records.module.css"
 import { QuoteDiscussion } from "../discussion/QuoteDiscussion.tsx"
 import { ActivityHistory } from "../history/ActivityHistory.tsx"
+import { completesAndInvoices, withCompleteLabel } from "../invoices/InvoiceOffers.ts"
+import { InvoicingPanel } from "../invoices/InvoicingPanel.tsx"
+import { createReadyInvoices, invoicingKey, useInvoicing } from "../invoices/useInvoicing.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { useAccount } from "../session/useAccount.ts"
@@ -75,6 +80,7 @@ export const QuotePage = () => {
     enabled: id > 0
   })
   const settings = useQuoteSettings(id)
+  const invoicing = useInvoicing(id)
   const [chosenTab, setTab] = useState<Tab>("overview")
   // Settings is offered only while they may change; a quote answered meanwhile falls back to Overview.
   const offersSettings = settings.data?.locked === null
@@ -142,19 +148,29 @@ export const QuotePage = () => {
     }
     setBusy(true)
     setFailure(null)
-    api.quoteAction(action, id).then(
-      (answer) => {
-        setBusy(false)
-        void queryClient.invalidateQueries({ queryKey: ["quotes"] })
-        void queryClient.invalidateQueries({ queryKey: ["dashboard"] })
-        const href = answer.upNext.href
-        if (QuoteRoute.isLocalPath(href) && href.split("?")[0] !== QuoteRoute.quotePage(id)) void navigate({ to: href })
-      },
-      (error: unknown) => {
-        setBusy(false)
-        setFailure(error)
-      }
-    )
+    // 'Complete & Invoice' creates the ready invoices first; a refusal stops it before the quote is completed.
+    const invoiced =
+      action === "complete" && invoicing.data !== undefined && completesAndInvoices(invoicing.data)
+        ? createReadyInvoices(api, invoicing.data).then((picture) => {
+            queryClient.setQueryData(invoicingKey(id), picture)
+          })
+        : Promise.resolve()
+    invoiced
+      .then(() => api.quoteAction(action, id))
+      .then(
+        (answer) => {
+          setBusy(false)
+          void queryClient.invalidateQueries({ queryKey: ["quotes"] })
+          void queryClient.invalidateQueries({ queryKey: ["dashboard"] })
+          const href = answer.upNext.href
+          if (QuoteRoute.isLocalPath(href) && href.split("?")[0] !== QuoteRoute.quotePage(id))
+            void navigate({ to: href })
+        },
+        (error: unknown) => {
+          setBusy(false)
+          setFailure(error)
+        }
+      )
   }
 
   return (
@@ -185,7 +201,7 @@ export const QuotePage = () => {
       </div>
       <FormBanner error={failure} />
       <QuoteEmailing quote={q} />
-      <QuoteActionBar offers={o.offers} busy={busy} onRun={run} quote={q} />
+      <QuoteActionBar offers={withCompleteLabel(o.offers, invoicing.data, now)} busy={busy} onRun={run} />
       {preview ? (
         <section className={controls.card}>
           {link !== null && (
@@ -270,6 +286,7 @@ export const QuotePage = () => {
             {o.acceptance !== null && <AcceptanceCard acceptance={o.acceptance} when={when} />}
             {o.decline !== null && <DeclineCard decline={o.decline} when={when} />}
             <ScheduledEmails quoteId={id} />
+            <InvoicingPanel quoteId={id} />
             <section className={controls.card} aria-label={m.settingsApplied}>
               <h2 className={records.sectionTitle}>{m.settingsApplied}</h2>
               {settings.isError ? (

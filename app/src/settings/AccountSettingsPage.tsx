@@ -20,6 +20,7 @@ import { useState } from "react"
 import { useApi } from "../api/client.ts"
 import { fieldErrors } from "../contacts/fieldErrors.ts"
 import styles from "../contacts/Records.module.css"
+import { useInvoicingText } from "../invoices/invoicingText.ts"
 import { type Messages, useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { accountKey, useAccount } from "../session/useAccount.ts"
@@ -34,6 +35,7 @@ export const accountSettingsKey = ["settings", "account"] as const
 /** The account settings page. */
 export const AccountSettingsPage = () => {
   const m = useMessages()
+  const invoicingText = useInvoicingText()
   usePageTitle(m.accountSettings)
   const api = useApi()
   const settings = useQuery({
@@ -50,6 +52,9 @@ export const AccountSettingsPage = () => {
           </Link>
           <Link to="/settings/import" className={controls.button}>
             {m.importCsv}
+          </Link>
+          <Link to="/settings/invoicing" className={controls.button}>
+            {invoicingText.invoicingSettings}
           </Link>
         </div>
       </div>
