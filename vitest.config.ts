@@ -2,7 +2,17 @@ import { existsSync } from "node:fs"
 import { defineConfig } from "vitest/config"
 
 /** One vitest project per package; packages without a config yet are skipped. */
-const packages = ["core", "adapters/pg", "adapters/server", "widgets", "sdk", "app", "scripts", "tools/browser"]
+const packages = [
+  "core",
+  "adapters/pg",
+  "adapters/pdf",
+  "adapters/server",
+  "widgets",
+  "sdk",
+  "app",
+  "scripts",
+  "tools/browser"
+]
 
 export default defineConfig({
   // Quiet on success: what a passing test logs is dropped; a failing test's output is shown.
