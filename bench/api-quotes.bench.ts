@@ -1,38 +1,10 @@
-/**
- * Quote API throughput and latency over real HTTP, 50 concurrent connections (autocannon, 10 s each):
- *
- * - `api.quote-save.20-items.rps` / `.p99` (ms): `POST /post/quote-update/edit/{id}/is-editing` saving an
- *   existing quote of 20 price rows (plus total and terms), one quote per connection across 50 accounts, each
- *   save changing prices and title with a fresh request id and the `_modifiedIn` of the previous answer (a real
- *   update: validation, linked rows, totals, rows, contacts, history and audit rows in one transaction).
- * - `api.quote-list.search.rps` / `.p99` (ms): `GET /get/quotes?search=kitchen` answering a page of 100 rows
- *   from 100,000 quotes across 50 accounts (2,000 each, a quarter of them kitchens; bulk-loaded with
- *   generate_series, each with a contact). Repeated, these are answered from the list cache (`ListCache`): no
- *   quote changes during the run, so each account's answer stays valid.
- * - `api.quote-list.search-uncached.rps` / `.p99` (ms): the same search through the database, each request a key
- *   the cache has never seen, so none is answered from memory: the term is one of the pieces of "kitchen refit"
- *   (`kit`, `tchen`, `n refi`...) that finds exactly the kitchens "kitchen" finds (100 rows a page), with and
- *   without `author=` (the account's only author), and every (account, term, author) pair is asked once.
- *
- * The autocannon figures are closed-loop (each connection sends its next request as soon as it has an answer),
- * so their p99 is mostly queueing once the server is at capacity. Each is also measured paced
- * (`...p99-at-{n}rps`: requests started at an even n a second, open loop), the latency of a server that is not
- * saturated.
- *
- * Budgets on PostgreSQL: save p99 <= 25 ms, list p99 <= 20 ms. Needs `DATABASE_URL` (PostgreSQL); runs in a
- * schema of its own, dropped afterwards. The server runs in a child process (`api-quotes-server.ts`) so the load
- * generator does not share its event loop.
- */
-import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { loadavg } from "node:os"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
-import * as Database from "@quotekit/pg/Database"
 import * as Migrations from "@quotekit/pg/Migrations"
 import autocannon from "autocannon"
-import { Effect, Layer, Redacted } from "effect"
+import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { benchDatabase, paced, type Session, signUp, startServer } from "./HttpBench.ts"
 import { report } from "./measure.ts"
 
 const ACCOUNTS = 50
@@ -52,50 +24,6 @@ if (url === undefined || url === "") {
   process.exit(0)
 }
 const schema = `bench_quotes_${randomBytes(4).toString("hex")}`
-const here = dirname(fileURLToPath(import.meta.url))
-
-/** A signed-in account: its session cookie, anti-forgery token and sign-in id. */
-interface Session {
-  readonly headers: Record<string, string>
-  readonly signinId: number
-  readonly accountId: number
-}
-
-const signUp = async (base: string, n: number): Promise<Session> => {
-  const csrf = await fetch(`${base}/api/csrf`)
-  const token = ((await csrf.json()) as { token: string }).token
-  const res = await fetch(`${base}/sign-in/new-account`, {
-    method: "POST",
-    headers: {
-      cookie: `qk_csrf=${token}`,
-      "x-csrf-token": token,
-      "x-requested-with": "XMLHttpRequest",
-      "content-type": "application/json"
-    },
-    body: JSON.stringify({
-      business_name: `Bench ${n}`,
-      your_name: `Bench Person ${n}`,
-      email: `bench.${n}.${schema}@example.com`,
-      password: "correct horse battery"
-    })
-  })
-  const body = (await res.json()) as { signin_id: number; account_id: number }
-  const session = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("qk_session="))
-  if (res.status !== 201 || session === undefined) throw new Error(`sign-up failed: ${res.status}`)
-  return {
-    signinId: body.signin_id,
-    accountId: body.account_id,
-    headers: {
-      cookie: `qk_csrf=${token}; ${session}`,
-      "x-csrf-token": token,
-      "x-requested-with": "XMLHttpRequest",
-      "content-type": "application/json"
-    }
-  }
-}
 
 /** The rows of a 20-item quote; `ids` are the saved ids (negative temporary ids for a new quote). */
 const rows = (ids: ReadonlyArray<number>, round: number) =>
@@ -146,58 +74,20 @@ const saveBody = (s: Session, ids: ReadonlyArray<number>, modifiedIn: number, ro
     primary: "save:now"
   })
 
-const startServer = (): Promise<{ child: ChildProcess; base: string }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--conditions=@quotekit/source", join(here, "api-quotes-server.ts")], {
-      env: { ...process.env, BENCH_SCHEMA: schema, LOG_REQUESTS: "false" },
-      stdio: ["ignore", "pipe", "inherit"]
-    })
-    let out = ""
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString()
-      const m = /listening (http:\/\/\S+)/.exec(out)
-      if (m) resolve({ child, base: m[1]!.replace("0.0.0.0", "127.0.0.1") })
-    })
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)))
-  })
-
-/**
- * The 99th-percentile latency (ms) of requests started at an even pace (`rate` a second for the run's duration,
- * each on its own schedule, so a slow answer never delays the next request). Fails on any answer but 200.
- */
-const paced = async (rate: number, request: (n: number) => Promise<number>): Promise<number> => {
-  const latencies: Array<number> = []
-  const started = performance.now()
-  const total = rate * DURATION
-  await Promise.all(
-    Array.from({ length: total }, async (_, n) => {
-      const due = started + (n * 1000) / rate
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())))
-      const t = performance.now()
-      const status = await request(n)
-      if (status !== 200) throw new Error(`paced request answered ${status}`)
-      latencies.push(performance.now() - t)
-    })
-  )
-  latencies.sort((a, b) => a - b)
-  return latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? Number.NaN
-}
-
 const run = (options: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
   )
 
-const database = Database.postgres({ url: Redacted.make(url), searchPath: [schema, "public"], maxConnections: 2 })
-const admin = Database.postgres({ url: Redacted.make(url), maxConnections: 1 })
-
 const program = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   yield* Migrations.run
-  const { child, base } = yield* Effect.promise(startServer)
+  const { child, base } = yield* Effect.promise(() => startServer(schema))
   yield* Effect.addFinalizer(() => Effect.sync(() => child.kill("SIGTERM")))
 
-  const sessions = yield* Effect.promise(() => Promise.all(Array.from({ length: ACCOUNTS }, (_, n) => signUp(base, n))))
+  const sessions = yield* Effect.promise(() =>
+    Promise.all(Array.from({ length: ACCOUNTS }, (_, n) => signUp(base, n, schema)))
+  )
 
   // 100,000 quotes: 2,000 per account, a quarter of them kitchens, each with a contact, over the last year.
   const started = Date.now()
@@ -293,7 +183,7 @@ const program = Effect.gen(function* () {
   report("api.quote-list.search.p99", list.latency.p99, "ms")
   // Requests at an even pace, each on its own schedule: the latency of a server that is not saturated.
   const listPaced = yield* Effect.promise(() =>
-    paced(LIST_RATE, async (n) => {
+    paced(LIST_RATE, DURATION, async (n) => {
       const { "content-type": _json, ...headers } = sessions[n % ACCOUNTS]!.headers
       const r = await fetch(`${base}/get/quotes?search=kitchen`, { headers })
       await r.text()
@@ -406,7 +296,7 @@ const program = Effect.gen(function* () {
   report("api.quote-save.20-items.p99", save.latency.p99, "ms")
   yield* refresh
   const savePaced = yield* Effect.promise(() =>
-    paced(SAVE_RATE, async () => {
+    paced(SAVE_RATE, DURATION, async () => {
       const q = await take()
       q.round++
       const r = await fetch(`${base}/post/quote-update/edit/${q.quoteId}/is-editing`, {
@@ -425,18 +315,7 @@ const program = Effect.gen(function* () {
   report("api.quotes.host-load-1m", loadavg()[0] ?? 0, "runnable")
 })
 
-const withSchema = Layer.effectDiscard(
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    yield* Effect.acquireRelease(sql`CREATE SCHEMA ${sql(schema)}`, () =>
-      process.env.BENCH_KEEP_SCHEMA === "1"
-        ? Effect.log(`kept schema ${schema}`)
-        : sql`DROP SCHEMA IF EXISTS ${sql(schema)} CASCADE`.pipe(Effect.ignore)
-    )
-  })
-).pipe(Layer.provide(admin))
-
-program.pipe(Effect.scoped, Effect.provide(database), Effect.provide(withSchema), Effect.runPromise).then(
+program.pipe(Effect.scoped, Effect.provide(benchDatabase(url, schema)), Effect.runPromise).then(
   () => process.exit(0),
   (error) => {
     console.error(error)

@@ -239,13 +239,12 @@ const change = <E, R>(
         let after = l
         if (decided === "changed") {
           const stored = yield* repo.list(tenant.account_id, quoteId)
-          for (const i of QuoteInvoicing.refreshed(
-            l.quote,
-            stored.map((s) => s.invoice)
-          ))
-            yield* repo.update(i)
+          const invoices = stored.map((s) => s.invoice)
+          const changed = new Map(QuoteInvoicing.refreshed(l.quote, invoices).map((i) => [i.quote_invoice_id, i]))
+          for (const i of changed.values()) yield* repo.update(i)
           seq = yield* repo.touchQuote(tenant.account_id, quoteId, nowMs, tenant.signin_id)
-          after = { ...l, stored: yield* repo.list(tenant.account_id, quoteId) }
+          const fresh = stored.map((s) => ({ ...s, invoice: changed.get(s.invoice.quote_invoice_id) ?? s.invoice }))
+          after = { ...l, stored: fresh }
         }
         const documents = yield* repo.documents(tenant.account_id, quoteId)
         return { answer: yield* picture(after, documents, seq, base), changed: decided === "changed" }
