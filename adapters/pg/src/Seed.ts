@@ -863,7 +863,8 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number, linkT
       prefix: "INV-",
       next_number: 1001,
       payment_terms_days: 14,
-      payment_instructions: "Bank transfer to Demo Plumbing & Co, 12-3456-7890123-00, with the invoice number as reference.",
+      payment_instructions:
+        "Bank transfer to Demo Plumbing & Co, 12-3456-7890123-00, with the invoice number as reference.",
       email_invoices: true
     })}`
     yield* sql`INSERT INTO quote_invoices ${sql.insert({

@@ -7,6 +7,7 @@ import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import * as fc from "fast-check"
+import { extractText, getDocumentProxy } from "unpdf"
 import * as LinkToken from "../../src/customer/LinkToken.ts"
 import { type Answer, Browser, layer, newAccount, TestServer } from "../Harness.ts"
 import { contact, rows, saveNew, taxRate } from "../quotes/Fixtures.ts"
@@ -145,6 +146,21 @@ describeBackends(
         assert.strictEqual(pdf.headers.get("content-type"), "application/pdf")
         const bytes = new Uint8Array(yield* Effect.promise(() => pdf.arrayBuffer()))
         assert.strictEqual(new TextDecoder().decode(bytes.slice(0, 5)), "%PDF-")
+        // Its text says what the page says, to the cent.
+        const { text } = yield* Effect.promise(async () =>
+          extractText(await getDocumentProxy(bytes), { mergePages: true })
+        )
+        for (const expected of [
+          "Deposit Invoice",
+          "INV-0001",
+          "Boards",
+          "Labour",
+          "30% of the item",
+          "$178.50",
+          "Page 1 of 1"
+        ]) {
+          assert.include(text, expected)
+        }
 
         // The rest: 70%, created in one step.
         const next = upFront(view).next_invoice!
