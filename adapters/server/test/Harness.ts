@@ -83,6 +83,8 @@ export interface Answer {
   // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field
   readonly body: any
   readonly text: string
+  /** The body's bytes, for binary answers (PDFs, files). */
+  readonly bytes: Uint8Array
 }
 
 /** Which anti-forgery parts a request sends (all by default). */
@@ -142,14 +144,15 @@ export class Browser {
         ...(payload === undefined ? {} : { body: payload })
       })
       this.keep(res)
-      const text = await res.text()
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      const text = new TextDecoder().decode(bytes)
       let parsed: unknown = text
       try {
         parsed = JSON.parse(text)
       } catch {
         // not JSON: keep the text
       }
-      return { status: res.status, headers: res.headers, body: parsed, text }
+      return { status: res.status, headers: res.headers, body: parsed, text, bytes }
     })
   }
 

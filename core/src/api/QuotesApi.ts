@@ -11,7 +11,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as Account from "../Account.ts"
 import * as Contact from "../Contact.ts"
 import * as Currency from "../Currency.ts"
@@ -457,6 +457,12 @@ export class QuotesApi extends HttpApiGroup.make("quotes")
       params: { ...idParam, state: ToState },
       success: ActionAnswer,
       error: [NotFound, ActionRefused]
+    }),
+    /** The quote as a PDF, as its customer sees it (private pricing honoured), with the acceptance once accepted. */
+    HttpApiEndpoint.get("pdf", "/get/quote-pdf/:id", {
+      params: idParam,
+      success: HttpApiSchema.StreamUint8Array(),
+      error: NotFound
     }),
     HttpApiEndpoint.get("versions", "/get/quote-versions/:id", {
       params: idParam,

@@ -24,6 +24,7 @@ import { SqlClient } from "effect/sql"
 import QRCode from "qrcode"
 import { escapeHtml } from "../history/HistoryWriter.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
+import * as QuoteDownload from "../quotes/QuoteDownload.ts"
 import { ServerConfig } from "../ServerConfig.ts"
 import * as CustomerQuote from "./CustomerQuote.ts"
 import * as LinkToken from "./LinkToken.ts"
@@ -178,5 +179,21 @@ const qr = HttpRouter.add(
   })
 )
 
-/** The page and QR routes. */
-export const layer = Layer.mergeAll(page, qr)
+/**
+ * The quote as a PDF through the customer's link (`/q/{token}/pdf`): the page's own data, read as a preview so
+ * downloading records no view. A link that opens nothing is 404.
+ */
+const pdf = HttpRouter.add(
+  "GET",
+  "/q/:token/pdf",
+  Effect.gen(function* () {
+    const params = yield* HttpRouter.params
+    return yield* CustomerQuote.view(params.token ?? "", "1").pipe(
+      Effect.flatMap((view) => QuoteDownload.forCustomer(view, view.signer_name)),
+      Effect.catchTag("NotFound", () => Effect.succeed(HttpServerResponse.empty({ status: 404 })))
+    )
+  })
+)
+
+/** The page, PDF and QR routes. */
+export const layer = Layer.mergeAll(page, pdf, qr)

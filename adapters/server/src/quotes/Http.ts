@@ -15,6 +15,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import * as Editor from "./Editor.ts"
 import { ListCache } from "./ListCache.ts"
 import * as QuoteActions from "./QuoteActions.ts"
+import * as QuoteDownload from "./QuoteDownload.ts"
 import * as SaveQuote from "./SaveQuote.ts"
 import * as Settings from "./Settings.ts"
 import * as Versions from "./Versions.ts"
@@ -38,6 +39,7 @@ export const layer = HttpApiBuilder.group(Api, "quotes", (handlers) =>
       )
     )
     .handle("act", ({ params }) => Effect.flatMap(CurrentAccount, (t) => QuoteActions.act(t, params.route, params.id)))
+    .handle("pdf", ({ params }) => Effect.flatMap(CurrentAccount, (t) => QuoteDownload.forTeam(t, params.id)))
     .handle("markSent", ({ payload }) =>
       Effect.flatMap(CurrentAccount, (t) => QuoteActions.run(t, String(payload.quote_id), () => "markSent"))
     )

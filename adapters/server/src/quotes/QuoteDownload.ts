@@ -1,0 +1,89 @@
+/**
+ * Downloading a quote as a PDF: the team's `GET /get/quote-pdf/{id}` (what the customer sees, as a preview) and
+ * the customer's `/q/{token}/pdf` (through their link, recording no view). Both build the document from the
+ * quote's public data with `QuotePdf` and render it with `@quotekit/pdf`.
+ *
+ * @since 0.2.0
+ */
+import type { CustomerQuote } from "@quotekit/core/api/CustomerApi"
+import type { Tenant } from "@quotekit/core/api/Security"
+import type * as DateFormat from "@quotekit/core/DateFormat"
+import * as Quote from "@quotekit/core/Quote"
+import * as QuoteStatus from "@quotekit/core/QuoteStatus"
+import * as Wording from "@quotekit/core/Wording"
+import { Effect, Option, Result } from "effect"
+import { HttpServerResponse } from "effect/http"
+import * as PublicData from "../customer/PublicData.ts"
+import { DashboardRepo } from "../dashboard/Repo.ts"
+import * as InvoicePdf from "../invoices/InvoicePdf.ts"
+import { InvoiceRepo } from "../invoices/Repo.ts"
+import * as QuotePdf from "./QuotePdf.ts"
+import { QuoteRepo } from "./Repo.ts"
+import { effective, notFound } from "./Views.ts"
+
+/** A PDF answer, offered for download under the quote's name. */
+export const pdfResponse = (bytes: Uint8Array, name: string) =>
+  HttpServerResponse.uint8Array(bytes, {
+    contentType: "application/pdf",
+    headers: {
+      "content-disposition": `inline; filename="${name.replace(/[^A-Za-z0-9._-]+/g, "-")}.pdf"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff"
+    }
+  })
+
+const fileName = (quoteNo: number | undefined, title: string) =>
+  `quote-${quoteNo ?? ""}-${title}`.slice(0, 80).replace(/-+$/, "")
+
+/** `GET /get/quote-pdf/{id}`: the team's download of a quote as its customer sees it. */
+export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Tenant, idSegment: string) {
+  const quotes = yield* QuoteRepo
+  const facts = yield* quotes.facts(tenant)
+  const route = Quote.parseRouteId(idSegment)
+  if (Result.isFailure(route) || route.success === "new") return yield* notFound(facts)
+  const found = yield* quotes.record(tenant.account_id, route.success)
+  if (Option.isNone(found) || found.value.is_template) return yield* notFound(facts)
+  const now = Math.floor(Date.now() / 1000)
+  const record = effective(found.value, now)
+  const items = (yield* quotes.rows(tenant.account_id, record.quote_id)).map((r) => r.item)
+  // The team sees the items even before sending (the customer page hides a draft's): a draft previewed as sent.
+  const shownAs = record.status === "draft" || record.status === "sentEditing" ? "sent" : record.status
+  const quote = PublicData.build(record, items as never, facts, shownAs, 1)
+  const business = yield* (yield* InvoiceRepo).business(tenant.account_id)
+  const accepted =
+    record.status === "accepted"
+      ? yield* (yield* DashboardRepo).acceptance(tenant.account_id, record.quote_id)
+      : undefined
+  const contacts = yield* (yield* InvoiceRepo).billTo(tenant.account_id, record.quote_id)
+  const doc = QuotePdf.documentOf({
+    quote,
+    business: business.name,
+    dateFormat: business.date_format as DateFormat.Style,
+    statusLabel: Wording.apply(facts.noun, QuoteStatus.label(record.status)),
+    sentWhen: record.sent_when,
+    expiry: record.expiry_date,
+    preparedFor: contacts.name,
+    acceptance:
+      accepted === undefined
+        ? null
+        : { sign_name: accepted.sign_name, accepted_at: accepted.accepted_at, on_behalf: accepted.on_behalf !== null }
+  })
+  return pdfResponse(yield* InvoicePdf.render(doc), fileName(record.quote_no, record.title))
+})
+
+/** The customer's download, from the data their page shows. */
+export const forCustomer = (view: CustomerQuote, preparedFor: string) =>
+  Effect.gen(function* () {
+    const business = yield* (yield* InvoiceRepo).business(view.quote.account_id as never)
+    const doc = QuotePdf.documentOf({
+      quote: view.quote,
+      business: view.branding.name || business.name,
+      dateFormat: business.date_format as DateFormat.Style,
+      statusLabel: view.status_label,
+      sentWhen: view.sent_when,
+      expiry: view.expiry_date,
+      preparedFor,
+      acceptance: view.acceptance
+    })
+    return pdfResponse(yield* InvoicePdf.render(doc), fileName(view.quote.quote_no, view.quote.title))
+  })

@@ -1,0 +1,94 @@
+import { assert } from "@effect/vitest"
+import { describeBackends } from "@quotekit/pg/TestDatabase"
+import { Effect } from "effect"
+import { extractText, getDocumentProxy } from "unpdf"
+import { layer, newAccount, TestServer } from "../Harness.ts"
+import { contact, rows, saveNew, taxRate } from "./Fixtures.ts"
+
+const textOf = (bytes: Uint8Array) =>
+  Effect.promise(async () => (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text)
+
+const fetchBytes = (url: string) =>
+  Effect.promise(async () => {
+    const res = await fetch(url)
+    return { status: res.status, type: res.headers.get("content-type"), bytes: new Uint8Array(await res.arrayBuffer()) }
+  })
+
+describeBackends(
+  "a quote as a PDF",
+  (it) => {
+    it.effect("the team's download and the customer's, with the page's rows, totals and the acceptance", () =>
+      Effect.gen(function* () {
+        const server = yield* TestServer
+        const owner = yield* newAccount("Printer")
+        const b = owner.browser
+        const gst = yield* taxRate(owner.accountId, "15")
+        const person = yield* contact(owner.accountId, "Zoë", `Łódź${owner.accountId}`)
+        const saved = yield* saveNew(b, owner.signinId, {
+          quote: { title: "Café fit-out", deposit_percent: "20" },
+          items: rows([
+            { title: "Counter", unit: "1200.00", item_tax_id: gst },
+            { title: "Espresso machine", unit: "900.00", contact_choice: 1, contact_selected: 2 }
+          ]),
+          contacts: [{ quote_contact_id: -1, contact_id: person, contact_order: 0 }]
+        })
+        const team = yield* b.get(`/get/quote-pdf/${saved.quote_id}`)
+        assert.strictEqual(team.status, 200)
+        assert.strictEqual(team.headers.get("content-type"), "application/pdf")
+        assert.include(yield* textOf(team.bytes), "Counter")
+
+        yield* b.post("/post/quote-mark-sent", { quote_id: saved.quote_id })
+        const links = yield* b.get(`/get/quote-links/${saved.quote_id}`)
+        const link = (links.body[0].url as string).replace(/^https?:\/\/[^/]+/, server.url)
+        const sent = yield* fetchBytes(`${link}/pdf`)
+        assert.deepStrictEqual([sent.status, sent.type], [200, "application/pdf"])
+        const text = yield* textOf(sent.bytes)
+        // 1,200 + 15% = 1,380; the unchosen option is listed but not counted; 20% deposit of 1,380.
+        for (const expected of [
+          "Quote",
+          "Café fit-out",
+          "Counter",
+          "Espresso machine",
+          "Option not chosen",
+          "$1,380.00",
+          "$276.00",
+          "Zoë"
+        ]) {
+          assert.include(text, expected)
+        }
+        assert.notInclude(text, "Accepted by")
+
+        yield* b.post(`/post/quote-accept-on-behalf/${saved.quote_id}`)
+        const accepted = yield* textOf((yield* fetchBytes(`${link}/pdf`)).bytes)
+        assert.include(accepted, "Accepted by")
+        assert.include(accepted, "on the customer's behalf")
+
+        const wrong = yield* fetchBytes(`${server.url}/q/${"A".repeat(43)}/pdf`)
+        assert.strictEqual(wrong.status, 404)
+        const other = yield* newAccount("Stranger")
+        const theirs = yield* other.browser.get(`/get/quote-pdf/${saved.quote_id}`)
+        assert.strictEqual(theirs.status, 404)
+      })
+    )
+
+    it.effect("private pricing: a quote showing no prices prints none", () =>
+      Effect.gen(function* () {
+        const owner = yield* newAccount("Private")
+        const b = owner.browser
+        const saved = yield* saveNew(b, owner.signinId, {
+          quote: { title: "Secret", private_pricing: 0 },
+          items: rows([{ title: "Mystery work", unit: "4321.00" }])
+        })
+        const pdf = yield* b.get(`/get/quote-pdf/${saved.quote_id}`)
+        assert.strictEqual(pdf.status, 200)
+        const server = yield* TestServer
+        const bytes = yield* fetchBytes(`${server.url}/get/quote-pdf/${saved.quote_id}`)
+        assert.strictEqual(bytes.status, 401)
+        const text = yield* textOf(pdf.bytes)
+        assert.include(text, "Mystery work")
+        assert.notInclude(text, "4,321")
+      })
+    )
+  },
+  { layer: layer() }
+)
