@@ -10,7 +10,7 @@ import * as fc from "fast-check"
 import { extractText, getDocumentProxy } from "unpdf"
 import * as LinkToken from "../../src/customer/LinkToken.ts"
 import { type Answer, Browser, layer, newAccount, TestServer } from "../Harness.ts"
-import { contact, rows, saveNew, taxRate } from "../quotes/Fixtures.ts"
+import { contact, row, rows, saveBody, saveNew, taxRate } from "../quotes/Fixtures.ts"
 
 /** An accepted quote of a new account: two lines, 15% tax on the first, the given deposit percent. */
 const acceptedQuote = (name: string, o: { readonly deposit?: string; readonly builtin?: boolean } = {}) =>
@@ -349,6 +349,63 @@ describeBackends(
             fetch((deposit.document as { url: string }).url.replace(/^https?:\/\/[^/]+/, server.url))
           )
           assert.strictEqual(page.status, 200)
+        })
+    )
+
+    it.effect(
+      "after an adjustment adding an item and crediting another, invoices the difference and credits the rest",
+      () =>
+        Effect.gen(function* () {
+          const q = yield* acceptedQuote("Adjusted", { deposit: "0" })
+          const b = q.browser
+          let view = yield* picture(b, q.id)
+          view = (yield* act(b, { action: "do-create", type: 0, id: q.id, percent: 100 }, view._modifiedIn)).body
+          view = yield* synced(b, q.id)
+          assert.strictEqual(upFront(view).remaining, "0")
+
+          // Adjustment A: credit 'Labour' (250), add 'Extra' (80).
+          const started = yield* b.post(`/act-on/quote-invoice/make-adjustment/${q.id}`)
+          assert.strictEqual(started.body.letter, "A")
+          const editorData = (yield* b.get(started.body.editor_url.replace("/quotes/", "/get/quote-edit/edit/"))).body
+          const items = editorData.items as Array<Record<string, unknown>>
+          const prices = items.filter((i) => i.item_type === 1)
+          const others = items.filter((i) => i.item_type !== 1)
+          const adjusted = [
+            ...prices.map((i) => (i.item_title === "Labour" ? { ...i, credited_adj_at: 1 } : i)),
+            row(-9, 1, prices.length, { item_title: "Extra", price_unit: "80" }),
+            ...others.map((i, n) => ({ ...i, order_index: prices.length + 1 + n }))
+          ].map((i, n) => ({ ...i, order_index: n }))
+          const saved = yield* b.post(
+            `/post/quote-update/edit/${q.id}/is-adjustment`,
+            saveBody(q.signinId, {
+              quote: { title: "Deck", deposit_percent: "0" },
+              items: adjusted as never,
+              contacts: editorData.contacts,
+              modifiedIn: editorData._modifiedIn
+            })
+          )
+          assert.strictEqual(saved.status, 200, saved.text)
+
+          view = yield* picture(b, q.id)
+          const group = upFront(view) as ReturnType<typeof upFront> & {
+            next_credit: { applied: string } | null
+          }
+          assert.deepStrictEqual([group.next_invoice?.applied, group.next_credit?.applied], ["80", "250"])
+          view = (yield* act(b, { action: "do-create", type: 0, id: q.id, adj: 1, percent: 100 }, view._modifiedIn))
+            .body
+          view = (yield* act(b, { action: "do-create", type: 10, id: q.id, adj: 1, percent: 100 }, view._modifiedIn))
+            .body
+          view = yield* synced(b, q.id)
+          const issued = upFront(view).invoices.map((r) => [r.invoice.invoice_type_in, r.applied, r.document !== null])
+          assert.deepStrictEqual(issued, [
+            [0, "550", true],
+            [0, "80", true],
+            [10, "250", true]
+          ])
+          // The credit note lists what it gives back; nothing is left to invoice or credit.
+          assert.deepStrictEqual([upFront(view).remaining, upFront(view).next_invoice], ["0", null])
+          // Adjustment A is settled: the next one is B.
+          assert.strictEqual((yield* b.post(`/act-on/quote-invoice/make-adjustment/${q.id}`)).body.letter, "B")
         })
     )
 
