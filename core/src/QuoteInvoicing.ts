@@ -21,9 +21,10 @@
 import { BigDecimal, Option, Result, Schema } from "effect"
 import * as ContactChoice from "./ContactChoice.ts"
 import * as Invoice from "./Invoice.ts"
+import * as InvoiceDocument from "./InvoiceDocument.ts"
 import * as InvoiceSplit from "./InvoiceSplit.ts"
 import * as Message from "./Message.ts"
-import type * as Money from "./Money.ts"
+import * as Money from "./Money.ts"
 import type { QuoteStatus } from "./QuoteStatus.ts"
 import * as QuoteTotals from "./QuoteTotals.ts"
 import * as SubscriptionTerm from "./SubscriptionTerm.ts"
@@ -108,6 +109,61 @@ export const refreshed = (
     }
   })
   return changed
+}
+
+// --- what invoices charge ------------------------------------------------------------------------------------
+
+const taxFacts = (quote: QuoteInput): ReadonlyMap<number, InvoiceDocument.ItemFacts> =>
+  new Map(
+    quote.items.map((r) => [
+      r.quote_item_id,
+      {
+        quote_item_id: r.quote_item_id,
+        item_code: "",
+        item_title: "",
+        price_unit: Money.zero,
+        item_tax_id: r.item_tax_id
+      }
+    ])
+  )
+
+/**
+ * What an invoice (or suggestion) covering `lines` charges, tax included as its document will show it
+ * (`InvoiceDocument`): the split works in the quote's entry basis, the customer pays this.
+ */
+export const charged = (
+  quote: QuoteInput,
+  type: Invoice.InvoiceType,
+  lines: ReadonlyArray<InvoiceSplit.Line>
+): Money.Decimal =>
+  InvoiceDocument.build({ type, lines }, taxFacts(quote), quote.amounts_entered, quote.taxIdToRate).total
+
+/**
+ * A group's figures as charged: its total (every live item whole, tax per rate as on the quote), what the
+ * invoices standing charge (credits count against), and what is left. When nothing is left in the split's basis
+ * nothing is left here either (tax rounded per invoice can differ from the quote's by a cent).
+ */
+export const chargedGroup = (
+  quote: QuoteInput,
+  group: InvoiceSplit.GroupResult,
+  invoices: ReadonlyArray<InvoiceSplit.InvoiceResult>
+): { readonly total: Money.Decimal; readonly invoiced: Money.Decimal; readonly remaining: Money.Decimal } => {
+  const items = new Map(splitItems(quote).map((i) => [i.id, i]))
+  const whole = group.items.flatMap((state): Array<InvoiceSplit.Line> => {
+    const item = items.get(state.itemId)
+    return state.live && item !== undefined
+      ? [{ itemId: state.itemId, percent: 100, quantity: item.quantity, amount: Money.roundAmount(item.total) }]
+      : []
+  })
+  const total = charged(quote, Invoice.InvoiceType.Invoice, whole)
+  let invoiced = Money.zero
+  for (const r of invoices) {
+    if (r.group !== group.key || r.status === Invoice.InvoiceStatus.Removed) continue
+    const c = charged(quote, r.type, r.lines)
+    invoiced = Invoice.isCredit(r.type) ? BigDecimal.subtract(invoiced, c) : BigDecimal.sum(invoiced, c)
+  }
+  const remaining = BigDecimal.isZero(group.remaining) ? Money.zero : BigDecimal.subtract(total, invoiced)
+  return { total, invoiced, remaining }
 }
 
 // --- actions -----------------------------------------------------------------------------------------------

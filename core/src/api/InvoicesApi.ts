@@ -67,6 +67,8 @@ export const InvoiceRow = Schema.Struct({
   invoice: Invoice.Invoice,
   position: Schema.Int,
   applied: Money.DecimalFromString,
+  /** What it charges (a credit: gives back), tax included as on its document: the figure to show. */
+  charged: Money.DecimalFromString,
   lines: Schema.Array(CoveredLine),
   percent_left_before: Schema.Int,
   percent_left_after: Schema.Int,
@@ -87,6 +89,8 @@ export const Suggestion = Schema.Struct({
   percent: Schema.Int,
   adj_at: Schema.Int,
   applied: Money.DecimalFromString,
+  /** What it would charge, tax included. */
+  charged: Money.DecimalFromString,
   lines: Schema.Array(CoveredLine)
 })
 /** A suggestion. */
@@ -102,6 +106,11 @@ export const Group = Schema.Struct({
   remaining: Money.DecimalFromString,
   restored: Money.DecimalFromString,
   percent_left: Schema.Int,
+  /** `total`, `invoiced` and `remaining` are in the quote's entry basis (before tax unless prices include it);
+   * these are the same as charged, tax included, as the quote's total and the invoices show them. */
+  charged_total: Money.DecimalFromString,
+  charged_invoiced: Money.DecimalFromString,
+  charged_remaining: Money.DecimalFromString,
   invoices: Schema.Array(InvoiceRow),
   next_invoice: Schema.NullOr(Suggestion),
   next_credit: Schema.NullOr(Suggestion),

@@ -88,7 +88,7 @@ const covered = (titles: ReadonlyMap<number, string>, lines: ReadonlyArray<Invoi
     amount: l.amount
   }))
 
-const suggestion = (titles: ReadonlyMap<number, string>, s: Option.Option<InvoiceSplit.Suggestion>) =>
+const suggestion = (l: Loaded, s: Option.Option<InvoiceSplit.Suggestion>) =>
   Option.match(s, {
     onNone: () => null,
     onSome: (v) => ({
@@ -96,7 +96,8 @@ const suggestion = (titles: ReadonlyMap<number, string>, s: Option.Option<Invoic
       percent: v.percent,
       adj_at: v.adjAt,
       applied: v.applied,
-      lines: covered(titles, v.lines)
+      charged: QuoteInvoicing.charged(l.quote, v.type, v.lines),
+      lines: covered(l.titles, v.lines)
     })
   })
 
@@ -113,37 +114,44 @@ const picture = (l: Loaded, documents: ReadonlyArray<DocumentRecord>, editSeq: n
     const split = QuoteInvoicing.compute(l.quote, invoices)
     const docs = new Map(documents.map((d) => [d.quote_invoice_id, d]))
     const secret = yield* DocumentLink.secret
-    const groups: Array<Group> = split.groups.map((g) => ({
-      key: g.key,
-      label: groupLabel(g.key),
-      total: g.total,
-      invoiced: g.invoiced,
-      remaining: g.remaining,
-      restored: g.restored,
-      percent_left: g.percentLeft,
-      invoices: split.invoices
-        .filter((r) => r.group === g.key)
-        .map((r) => {
-          const invoice = invoices[r.position] as Invoice.Invoice
-          const doc = docs.get(invoice.quote_invoice_id)
-          const path = DocumentLink.path(secret, l.facts.account_id, invoice.quote_invoice_id)
-          return {
-            invoice,
-            position: r.position,
-            applied: r.applied,
-            lines: covered(l.titles, r.lines),
-            percent_left_before: r.percentLeftBefore,
-            percent_left_after: r.percentLeftAfter,
-            restored: r.restored,
-            editable: r.editable,
-            locked: r.locked,
-            document: doc === undefined ? null : issuedOf(doc, `${base}${path}`, `${base}${path}.pdf`)
-          }
-        }),
-      next_invoice: suggestion(l.titles, g.nextInvoice),
-      next_credit: suggestion(l.titles, g.nextCredit),
-      skipped: suggestion(l.titles, g.skipped)
-    }))
+    const groups: Array<Group> = split.groups.map((g) => {
+      const charged = QuoteInvoicing.chargedGroup(l.quote, g, split.invoices)
+      return {
+        key: g.key,
+        label: groupLabel(g.key),
+        total: g.total,
+        invoiced: g.invoiced,
+        remaining: g.remaining,
+        restored: g.restored,
+        percent_left: g.percentLeft,
+        charged_total: charged.total,
+        charged_invoiced: charged.invoiced,
+        charged_remaining: charged.remaining,
+        invoices: split.invoices
+          .filter((r) => r.group === g.key)
+          .map((r) => {
+            const invoice = invoices[r.position] as Invoice.Invoice
+            const doc = docs.get(invoice.quote_invoice_id)
+            const path = DocumentLink.path(secret, l.facts.account_id, invoice.quote_invoice_id)
+            return {
+              invoice,
+              position: r.position,
+              applied: r.applied,
+              charged: doc === undefined ? QuoteInvoicing.charged(l.quote, r.type, r.lines) : doc.total,
+              lines: covered(l.titles, r.lines),
+              percent_left_before: r.percentLeftBefore,
+              percent_left_after: r.percentLeftAfter,
+              restored: r.restored,
+              editable: r.editable,
+              locked: r.locked,
+              document: doc === undefined ? null : issuedOf(doc, `${base}${path}`, `${base}${path}.pdf`)
+            }
+          }),
+        next_invoice: suggestion(l, g.nextInvoice),
+        next_credit: suggestion(l, g.nextCredit),
+        skipped: suggestion(l, g.skipped)
+      }
+    })
     const creation = Invoice.creation(l.record.status, l.destination)
     const adjFacts = invoices
     const disabled = Adjustment.addOrCreditItems(

@@ -129,6 +129,13 @@ describeBackends(
         assert.strictEqual(doc.number, "INV-0001")
         // 30% of 300 taxed at 15% (90 + 13.50) and 30% of 250: 103.50 + 75.
         assert.strictEqual(doc.total, "178.5")
+        // The panel's figures as charged, tax included: the quote's 595, 178.50 of it invoiced.
+        const charged = upFront(view) as unknown as Record<string, string>
+        assert.deepStrictEqual(
+          [charged.charged_total, charged.charged_invoiced, charged.charged_remaining],
+          ["595", "178.5", "416.5"]
+        )
+        assert.strictEqual((issued as unknown as { charged: string }).charged, "178.5")
 
         // The customer's page needs no session; a wrong mac is 404.
         const server = yield* TestServer
@@ -169,6 +176,7 @@ describeBackends(
         assert.strictEqual(rest.status, 200, rest.text)
         view = yield* synced(b, q.id)
         assert.strictEqual(upFront(view).remaining, "0")
+        assert.strictEqual((upFront(view) as unknown as Record<string, string>).charged_remaining, "0")
         assert.strictEqual(upFront(view).next_invoice, null)
         assert.strictEqual(upFront(view).invoices[1]!.invoice.addon_invoice_number, "INV-0002")
 
