@@ -289,7 +289,8 @@ export const action = Effect.fn("Invoicing.action")(function* (
           l.stored.map((s) => s.invoice),
           p.invoice_id
         )
-        if (Result.isFailure(found)) return yield* refuse(found.failure)
+        // Already dropped (a double submit): nothing to do. Only this quote's invoices are ever looked at.
+        if (Result.isFailure(found)) return "unchanged" as const
         const dropped = QuoteInvoicing.drop(found.success.invoice)
         if (Result.isFailure(dropped)) return yield* refuse(dropped.failure)
         yield* repo.remove(tenant.account_id, p.invoice_id)

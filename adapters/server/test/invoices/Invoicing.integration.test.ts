@@ -211,6 +211,18 @@ describeBackends(
         assert.strictEqual(upFront(view).invoices[0]!.invoice.invoice_status, Invoice.InvoiceStatus.Removed)
         assert.strictEqual(upFront(view).next_invoice?.percent, 100)
         assert.strictEqual(upFront(view).remaining, "550")
+        // Dropping a staged invoice twice is a double submit too.
+        const staged = yield* act(b, { action: "do-stage", type: 0, id: q.id, percent: 10 }, view._modifiedIn)
+        const stagedId = upFront(staged.body).invoices.at(-1)!.invoice.quote_invoice_id as number
+        for (let i = 0; i < 2; i++) {
+          const drop = yield* act(
+            b,
+            { action: "do-not-create", type: 0, id: q.id, percent: 10, invoice: stagedId },
+            staged.body._modifiedIn
+          )
+          assert.strictEqual(drop.status, 200, drop.text)
+          assert.strictEqual(upFront(drop.body).invoices.length, 1)
+        }
         // Removing again is a double submit: nothing changes, even on the old sequence.
         const twice = yield* b.post(
           `/act-on/quote-invoice/set-removed/${q.id}/${first.invoice.quote_invoice_id}/up-front`,
