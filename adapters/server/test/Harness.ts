@@ -134,10 +134,11 @@ export class Browser {
         if (csrf === "wrong") h[CSRF_HEADER] = "x".repeat(43)
         if (forgery.requestedWith ?? true) h[REQUESTED_WITH_HEADER] = REQUESTED_WITH
       }
-      let payload: string | undefined
-      if (typeof body === "string") payload = body
+      // A form (multipart upload) sets its own content type; anything else is sent as JSON.
+      let payload: string | FormData | undefined
+      if (typeof body === "string" || body instanceof FormData) payload = body
       else if (body !== undefined) payload = JSON.stringify(body)
-      if (payload !== undefined) h["content-type"] ??= "application/json"
+      if (typeof payload === "string") h["content-type"] ??= "application/json"
       const res = await fetch(`${this.base}${path}`, {
         method,
         headers: h,

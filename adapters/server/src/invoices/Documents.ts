@@ -15,6 +15,7 @@ import { HttpServerResponse } from "effect/http"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import * as DocumentLink from "./DocumentLink.ts"
 import * as InvoicePdf from "./InvoicePdf.ts"
+import * as Logo from "./Logo.ts"
 import { InvoiceRepo } from "./Repo.ts"
 
 /** The list's filters. */
@@ -94,7 +95,10 @@ export const pdfBytes = (account: Tenant["account_id"], id: number) =>
       billTo,
       { quote: `#${doc.value.quote_id}`, instructions: settings.payment_instructions }
     )
-    const bytes = yield* InvoicePdf.render(pdf)
+    const logo = yield* Logo.bytes(account)
+    const bytes = yield* InvoicePdf.render(
+      Option.isNone(logo) ? pdf : { ...pdf, business: { ...pdf.business, logo: logo.value } }
+    )
     return Option.some({ bytes, name: `${doc.value.number}.pdf` })
   })
 

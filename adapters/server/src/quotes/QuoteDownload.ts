@@ -5,17 +5,20 @@
  *
  * @since 0.2.0
  */
+import type { AccountId } from "@quotekit/core/Account"
 import type { CustomerQuote } from "@quotekit/core/api/CustomerApi"
 import type { Tenant } from "@quotekit/core/api/Security"
 import type * as DateFormat from "@quotekit/core/DateFormat"
 import * as Quote from "@quotekit/core/Quote"
 import * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import * as Wording from "@quotekit/core/Wording"
+import type { PdfDocument } from "@quotekit/pdf/PdfDocument"
 import { Effect, Option, Result } from "effect"
 import { HttpServerResponse } from "effect/http"
 import * as PublicData from "../customer/PublicData.ts"
 import { DashboardRepo } from "../dashboard/Repo.ts"
 import * as InvoicePdf from "../invoices/InvoicePdf.ts"
+import * as Logo from "../invoices/Logo.ts"
 import { InvoiceRepo } from "../invoices/Repo.ts"
 import * as QuotePdf from "./QuotePdf.ts"
 import { QuoteRepo } from "./Repo.ts"
@@ -31,6 +34,12 @@ export const pdfResponse = (bytes: Uint8Array, name: string) =>
       "x-content-type-options": "nosniff"
     }
   })
+
+/** The document with the account's logo, when it has one. */
+const withLogo = (doc: PdfDocument, account: AccountId) =>
+  Effect.map(Logo.bytes(account), (logo) =>
+    Option.isNone(logo) ? doc : { ...doc, business: { ...doc.business, logo: logo.value } }
+  )
 
 const fileName = (quoteNo: number | undefined, title: string) =>
   `quote-${quoteNo ?? ""}-${title}`.slice(0, 80).replace(/-+$/, "")
@@ -68,7 +77,10 @@ export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Ten
         ? null
         : { sign_name: accepted.sign_name, accepted_at: accepted.accepted_at, on_behalf: accepted.on_behalf !== null }
   })
-  return pdfResponse(yield* InvoicePdf.render(doc), fileName(record.quote_no, record.title))
+  return pdfResponse(
+    yield* InvoicePdf.render(yield* withLogo(doc, tenant.account_id)),
+    fileName(record.quote_no, record.title)
+  )
 })
 
 /** The customer's download, from the data their page shows. */
@@ -85,5 +97,6 @@ export const forCustomer = (view: CustomerQuote, preparedFor: string) =>
       preparedFor,
       acceptance: view.acceptance
     })
-    return pdfResponse(yield* InvoicePdf.render(doc), fileName(view.quote.quote_no, view.quote.title))
+    const withBrand = yield* withLogo(doc, view.quote.account_id as AccountId)
+    return pdfResponse(yield* InvoicePdf.render(withBrand), fileName(view.quote.quote_no, view.quote.title))
   })

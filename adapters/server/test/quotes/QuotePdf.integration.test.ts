@@ -32,7 +32,19 @@ describeBackends(
           ]),
           contacts: [{ quote_contact_id: -1, contact_id: person, contact_order: 0 }]
         })
+        // The account's logo is printed on its documents.
+        const png = Uint8Array.from(
+          Buffer.from(
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+            "base64"
+          )
+        )
+        const form = new FormData()
+        form.set("file", new Blob([png]), "logo.png")
+        const logo = yield* b.post("/service/file-upload/logo", form)
+        assert.strictEqual(logo.status, 200, logo.text)
         const team = yield* b.get(`/get/quote-pdf/${saved.quote_id}`)
+        assert.include(new TextDecoder("latin1").decode(team.bytes), "/Subtype /Image")
         assert.strictEqual(team.status, 200)
         assert.strictEqual(team.headers.get("content-type"), "application/pdf")
         assert.include(yield* textOf(team.bytes), "Counter")
