@@ -10,12 +10,19 @@ import * as Invoice from "@quotekit/core/Invoice"
 import * as Money from "@quotekit/core/Money"
 import * as QuoteAction from "@quotekit/core/QuoteAction"
 import * as QuoteSave from "@quotekit/core/QuoteSave"
+import type * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
 import type { Messages } from "../page/useMessages.ts"
 import type { InvoicingText } from "./invoicingText.ts"
 
 type Picture = InvoicesApi.Invoicing
 type Row = InvoicesApi.InvoiceRow
+
+/**
+ * Whether a quote in this status may have an invoicing picture worth fetching: any quote past draft (invoices
+ * exist only on quotes accepted at some point, which undoing the acceptance or editing leaves past draft).
+ */
+export const mayHaveInvoices = (status: QuoteStatus.QuoteStatus): boolean => status !== "draft"
 
 /** The panel shows for an accepted quote, and for any quote that has invoices (one accepted before, say). */
 export const showsPanel = (picture: Pick<Picture, "status" | "groups">): boolean =>

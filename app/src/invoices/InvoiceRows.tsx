@@ -140,10 +140,32 @@ const useLines = (lines: ReadonlyArray<InvoicesApi.CoveredLine>, kind: string, c
 /** The text of the add-on's issue HTML (shown as text, never as markup). */
 const textOf = (html: string): string => new DOMParser().parseFromString(html, "text/html").body.textContent ?? ""
 
+/** The issued invoice's number, and links to it and its PDF where it has them. */
+const IssuedLinks = ({ row }: { readonly row: InvoicesApi.InvoiceRow }) => {
+  const t = useInvoicingText()
+  const doc = row.document
+  const number = doc?.number ?? row.invoice.addon_invoice_number
+  const url = doc?.url ?? row.invoice.addon_invoice_url
+  return (
+    <>
+      {number !== "" && <strong data-invoice-number>{number}</strong>}
+      {url !== "" && (
+        <a href={url} target="_blank" rel="noopener" aria-label={`${t.viewInvoice} ${number}`}>
+          {t.viewInvoice}
+        </a>
+      )}
+      {doc !== null && (
+        <a href={doc.pdf_url} target="_blank" rel="noopener" aria-label={`${t.pdf} ${number}`}>
+          {t.pdf}
+        </a>
+      )}
+    </>
+  )
+}
+
 /** Where an invoice's copy stands: Syncing (pulse), sent with its number and links, an issue, Never created. */
 const SyncState = ({ row, ctx }: { readonly row: InvoicesApi.InvoiceRow; readonly ctx: PanelContext }) => {
   const m = useMessages()
-  const t = useInvoicingText()
   const [showIssue, setShowIssue] = useState(false)
   const issueId = useId()
   const display = Invoice.syncDisplay(row.invoice)
@@ -156,26 +178,13 @@ const SyncState = ({ row, ctx }: { readonly row: InvoicesApi.InvoiceRow; readonl
           {m.syncing}
         </span>
       )
-    case "Synced": {
-      const doc = row.document
-      const url = doc?.url ?? display.url
+    case "Synced":
       return (
         <span className={styles.status} data-sync="synced">
-          <span>{t.sentOn(ctx.date(doc?.issued ?? display.sentDate))}</span>
-          <strong data-invoice-number>{doc?.number ?? display.number}</strong>
-          {url !== "" && (
-            <a href={url} target="_blank" rel="noopener">
-              {t.viewInvoice}
-            </a>
-          )}
-          {doc !== null && (
-            <a href={doc.pdf_url} target="_blank" rel="noopener">
-              {t.pdf}
-            </a>
-          )}
+          <span>{ctx.date(row.document?.issued ?? display.sentDate)}</span>
+          <IssuedLinks row={row} />
         </span>
       )
-    }
     case "Issue":
       return (
         <span className={styles.status} data-sync="issue">
@@ -196,11 +205,16 @@ const SyncState = ({ row, ctx }: { readonly row: InvoicesApi.InvoiceRow; readonl
         </span>
       )
     case "Removed":
+      // One removed after it was created stays in the destination until removed there: its number says which.
       return display.neverCreated ? (
         <span className={styles.muted} data-sync="never-created">
           {m.neverCreated}
         </span>
-      ) : null
+      ) : (
+        <span className={`${styles.status} ${styles.muted}`} data-sync="removed">
+          <IssuedLinks row={row} />
+        </span>
+      )
   }
 }
 
@@ -220,7 +234,7 @@ export const InvoiceRowView = ({
   const id = invoice.quote_invoice_id
   const name = typeName(m, t, invoice.invoice_type_in)
   const [percent, setPercent] = useState(invoice.per_chosen)
-  const lines = useLines(row.lines, name, ctx)
+  const lines = useLines(row.lines, name.toLowerCase(), ctx)
   const split = splitPercent(row, percent)
   const refusedAt = ctx.belowZeroAt(id)
   const actions = rowActions(row, ctx.picture)
@@ -292,7 +306,7 @@ export const InvoiceRowView = ({
           )}
         </td>
         <td className={styles.amount} data-amount>
-          {ctx.money(row.applied)}
+          {ctx.money(row.charged)}
         </td>
         <td>
           <span className={styles.status}>
@@ -343,8 +357,8 @@ export const SuggestionRowView = ({
   const t = useInvoicingText()
   const name = typeName(m, t, suggestion.type)
   const [percent, setPercent] = useState(suggestion.percent)
-  const title = kind === "skipped" ? name : t.next(name)
-  const lines = useLines(suggestion.lines, title, ctx)
+  const title = kind === "skipped" ? name : t.next(name.toLowerCase())
+  const lines = useLines(suggestion.lines, title.toLowerCase(), ctx)
   const editable = kind !== "skipped" && suggestionPercentEditable(suggestion)
   const actions = suggestionActions(kind, ctx.picture)
   const stage = (action: "do-stage" | "do-create", at: number) =>
@@ -376,7 +390,7 @@ export const SuggestionRowView = ({
         </td>
         <td className={styles.amount} data-amount>
           {percent === suggestion.percent ? (
-            ctx.money(suggestion.applied)
+            ctx.money(suggestion.charged)
           ) : (
             <span className={styles.muted}>{t.amountOnStage}</span>
           )}

@@ -155,7 +155,7 @@ export const InvoicesPage = () => {
       </div>
       <section className={controls.card} aria-busy={list.isPending}>
         <div className={styles.filters}>
-          <fieldset className={records.filters} aria-label={t.paidFilter}>
+          <fieldset className={`${records.filters} ${styles.bare}`} aria-label={t.paidFilter}>
             {filters.map((f) => (
               <button
                 key={f}

@@ -16,6 +16,7 @@ import * as QuoteRoute from "@quotekit/core/QuoteRoute"
 import { Link, useNavigate } from "@tanstack/react-router"
 import { DateTime, Option } from "effect"
 import { useId, useState } from "react"
+import records from "../contacts/Records.module.css"
 import { useMessages } from "../page/useMessages.ts"
 import { dateStyle } from "../quotes/QuoteDetails.tsx"
 import { useAccount } from "../session/useAccount.ts"
@@ -134,15 +135,15 @@ const GroupView = ({ group, ctx }: { readonly group: InvoicesApi.Group; readonly
       <dl className={styles.totals}>
         <div className={styles.total}>
           <dt>{m.total}</dt>
-          <dd data-total="total">{ctx.money(group.total)}</dd>
+          <dd data-total="total">{ctx.money(group.charged_total)}</dd>
         </div>
         <div className={styles.total}>
           <dt>{t.invoiced}</dt>
-          <dd data-total="invoiced">{ctx.money(group.invoiced)}</dd>
+          <dd data-total="invoiced">{ctx.money(group.charged_invoiced)}</dd>
         </div>
         <div className={styles.total}>
           <dt>{t.remaining}</dt>
-          <dd data-total="remaining">{ctx.money(group.remaining)}</dd>
+          <dd data-total="remaining">{ctx.money(group.charged_remaining)}</dd>
         </div>
         {group.restored.value !== 0n && (
           <div className={styles.total}>
@@ -168,7 +169,7 @@ export const InvoicingPanel = ({ quoteId }: { readonly quoteId: number }) => {
   if (invoicing.isError)
     return (
       <section className={controls.card} aria-labelledby={titleId}>
-        <h2 className={styles.groupTitle} id={titleId}>
+        <h2 className={records.sectionTitle} id={titleId}>
           {t.invoicing}
         </h2>
         <LoadFailure error={invoicing.error} onRetry={() => void invoicing.refetch()} />
@@ -198,7 +199,7 @@ export const InvoicingPanel = ({ quoteId }: { readonly quoteId: number }) => {
     <section className={controls.card} aria-labelledby={titleId} data-invoicing={picture.quote_id}>
       <div className={styles.head}>
         <div className={styles.headTitle}>
-          <h2 className={styles.groupTitle} id={titleId}>
+          <h2 className={records.sectionTitle} id={titleId}>
             {t.invoicing}
           </h2>
           {picture.destination.kind !== "none" && <span className={styles.muted}>{picture.destination.name}</span>}

@@ -53,13 +53,16 @@ export const isStale = (error: unknown): boolean => isFailure(error, "conflict")
 export const fetchInvoicing = (api: ApiClient, quoteId: number): Promise<InvoicesApi.Invoicing> =>
   api.call((c) => c.quoteInvoices.invoicing({ params: { id: quoteId } }))
 
-/** The quote's invoicing picture; fetched again every 2 s while an invoice is syncing. */
-export const useInvoicing = (quoteId: number) => {
+/**
+ * The quote's invoicing picture (fetched when `enabled`: the quote page asks only past draft,
+ * `InvoiceOffers.mayHaveInvoices`); fetched again every 2 s while an invoice is syncing.
+ */
+export const useInvoicing = (quoteId: number, enabled = true) => {
   const api = useApi()
   return useQuery({
     queryKey: invoicingKey(quoteId),
     queryFn: () => fetchInvoicing(api, quoteId),
-    enabled: quoteId > 0,
+    enabled: enabled && quoteId > 0,
     refetchInterval: (query) => (query.state.data !== undefined && isSyncing(query.state.data) ? 2_000 : false)
   })
 }

@@ -29,7 +29,7 @@ import { useApi } from "../api/client.ts"
 import records from "../contacts/Records.module.css"
 import { QuoteDiscussion } from "../discussion/QuoteDiscussion.tsx"
 import { ActivityHistory } from "../history/ActivityHistory.tsx"
-import { completesAndInvoices, withCompleteLabel } from "../invoices/InvoiceOffers.ts"
+import { completesAndInvoices, mayHaveInvoices, withCompleteLabel } from "../invoices/InvoiceOffers.ts"
 import { InvoicingPanel } from "../invoices/InvoicingPanel.tsx"
 import { createReadyInvoices, invoicingKey, useInvoicing } from "../invoices/useInvoicing.ts"
 import { useMessages } from "../page/useMessages.ts"
@@ -80,7 +80,7 @@ export const QuotePage = () => {
     enabled: id > 0
   })
   const settings = useQuoteSettings(id)
-  const invoicing = useInvoicing(id)
+  const invoicing = useInvoicing(id, overview.data !== undefined && mayHaveInvoices(overview.data.quote.status))
   const [chosenTab, setTab] = useState<Tab>("overview")
   // Settings is offered only while they may change; a quote answered meanwhile falls back to Overview.
   const offersSettings = settings.data?.locked === null
@@ -286,7 +286,7 @@ export const QuotePage = () => {
             {o.acceptance !== null && <AcceptanceCard acceptance={o.acceptance} when={when} />}
             {o.decline !== null && <DeclineCard decline={o.decline} when={when} />}
             <ScheduledEmails quoteId={id} />
-            <InvoicingPanel quoteId={id} />
+            {mayHaveInvoices(q.status) && <InvoicingPanel quoteId={id} />}
             <section className={controls.card} aria-label={m.settingsApplied}>
               <h2 className={records.sectionTitle}>{m.settingsApplied}</h2>
               {settings.isError ? (

@@ -13,6 +13,7 @@ import {
   adjAtFor,
   completesAndInvoices,
   isSyncing,
+  mayHaveInvoices,
   money,
   readyInvoiceIds,
   rowActions,
@@ -46,6 +47,13 @@ describe("InvoiceOffers", () => {
     expect(showsPanel(picture())).toBe(true)
     expect(showsPanel(picture([], { status: "sent" }))).toBe(false)
     expect(showsPanel(picture([rowJson(invoiceJson(1))], { status: "sent" }))).toBe(true)
+  })
+
+  it("fetches a picture for quotes past draft only", () => {
+    expect(mayHaveInvoices("draft")).toBe(false)
+    expect(
+      ["sent", "sentEditing", "accepted", "declined", "withdrawn", "expired"].every((s) => mayHaveInvoices(s as "sent"))
+    ).toBe(true)
   })
 
   it("offers a ready row Create now (only with a destination), Remove and Do not create", () => {

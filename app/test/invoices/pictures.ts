@@ -48,6 +48,7 @@ export const rowJson = (invoice: Record<string, unknown>, over: Record<string, u
   invoice,
   position: 0,
   applied: invoice.invoice_amount,
+  charged: invoice.invoice_amount,
   lines: [line(1, "Labour", 30, "600"), line(2, "Oak finish", 30, "1050")],
   percent_left_before: 100,
   percent_left_after: 70,
@@ -90,6 +91,9 @@ export const picture = (
         invoiced: "1650",
         remaining: "3850",
         restored: "0",
+        charged_total: "5500",
+        charged_invoiced: "1650",
+        charged_remaining: "3850",
         percent_left: 70,
         invoices: rows,
         next_invoice: {
@@ -97,6 +101,7 @@ export const picture = (
           percent: 70,
           adj_at: 0,
           applied: "3850",
+          charged: "3850",
           lines: [line(1, "Labour", 70, "1400"), line(2, "Oak finish", 70, "2450")]
         },
         next_credit: null,
