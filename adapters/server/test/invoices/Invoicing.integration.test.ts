@@ -429,6 +429,54 @@ describeBackends(
         })
     )
 
+    it.effect("invoices a subscription term as its own group, with a subscription invoice", () =>
+      Effect.gen(function* () {
+        const owner = yield* newAccount("Subscriber")
+        const b = owner.browser
+        const person = yield* contact(owner.accountId, "Sam", `Monthly${owner.accountId}`)
+        const saved = yield* saveNew(b, owner.signinId, {
+          quote: { title: "Website" },
+          items: rows([
+            { title: "Build", unit: "2000" },
+            { title: "Hosting", unit: "40", term_every: 1, term_type: 2, term_duration: 12 }
+          ]),
+          contacts: [{ quote_contact_id: -1, contact_id: person, contact_order: 0 }]
+        })
+        yield* b.post("/post/quote-mark-sent", { quote_id: saved.quote_id })
+        yield* b.post(`/post/quote-accept-on-behalf/${saved.quote_id}`)
+        yield* enableBuiltin(b)
+        let view = yield* picture(b, saved.quote_id)
+        const monthly = "2-00001-00012"
+        const group = view.groups.find((g: { key: string }) => g.key === monthly)
+        assert.deepStrictEqual(
+          [group.label, group.total, group.next_invoice.type],
+          ["every month for 12 payments", "40", Invoice.InvoiceType.Subscription]
+        )
+        // A plain invoice does not belong in a subscription group.
+        const wrong = yield* act(
+          b,
+          { action: "do-stage", type: 0, id: saved.quote_id, group: monthly, percent: 100 },
+          view._modifiedIn
+        )
+        assert.deepStrictEqual(refusal(wrong), [409, Message.catalogue.invoiceWrongType])
+        const created = yield* act(
+          b,
+          { action: "do-create", type: 20, id: saved.quote_id, group: monthly, percent: 100 },
+          view._modifiedIn
+        )
+        assert.strictEqual(created.status, 200, created.text)
+        view = yield* synced(b, saved.quote_id)
+        const sub = view.groups.find((g: { key: string }) => g.key === monthly)
+        const row = sub.invoices[0]
+        assert.deepStrictEqual(
+          [row.invoice.invoice_type_in, row.invoice.term_every, row.invoice.addon_invoice_number, row.document.total],
+          [20, 1, "INV-0001", "40"]
+        )
+        // The up-front group is untouched.
+        assert.strictEqual(upFront(view).remaining, "2000")
+      })
+    )
+
     it.effect("refuses the 21st adjustment with the spec's message", () =>
       Effect.gen(function* () {
         const q = yield* acceptedQuote("Adjuster")
