@@ -409,6 +409,7 @@ export const invoiceNothingToCredit = "There is nothing to credit in this group.
 export const invoiceNotReady = "Only a ready invoice can be created."
 export const emailKindInvoice = "Invoice email"
 export const emailViewInvoice = "View the invoice"
+export const downloadPdf = "Download PDF"
 
 // --- deposit panel ---
 export const preparingDeposit = "Preparing deposit invoice"
@@ -1083,6 +1084,7 @@ export const catalogue = {
   invoiceNotReady,
   emailKindInvoice,
   emailViewInvoice,
+  downloadPdf,
   preparingDeposit,
   payDeposit,
   depositNotReady,

@@ -43,8 +43,11 @@ const scriptJson = (value: unknown): string =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029")
 
-/** The server-rendered part of the page: branding, title, state, items and total. */
-export const renderContent = (view: CustomerQuoteSchema): string => {
+/**
+ * The server-rendered part of the page: branding (with 'Download PDF' when the quote shows its items and a
+ * `pdfHref` is given), title, state, items and total.
+ */
+export const renderContent = (view: CustomerQuoteSchema, pdfHref?: string): string => {
   const q = view.quote
   const logo =
     view.branding.logo_url === null
@@ -67,7 +70,11 @@ export const renderContent = (view: CustomerQuoteSchema): string => {
   const notice = view.notice === null ? "" : `<p class="qk-notice" role="status">${escapeHtml(view.notice)}</p>`
   // The page's heading names the quote and its number; the quote view's own header is hidden here (customer.css).
   const number = q.quote_no === undefined ? "" : ` <span class="qk-number">#${q.quote_no}</span>`
-  return `<header class="qk-brand">${logo}<span class="qk-account">${escapeHtml(view.branding.name)}</span></header>
+  const pdf =
+    pdfHref === undefined || q.publicItems.length === 0
+      ? ""
+      : `<a class="qk-pdf" href="${escapeHtml(pdfHref)}" download>${escapeHtml(Message.downloadPdf)}</a>`
+  return `<header class="qk-brand">${logo}<span class="qk-account">${escapeHtml(view.branding.name)}</span>${pdf}</header>
 <main id="qk-main"><h1 class="qk-title">${escapeHtml(q.title === "" ? Message.untitled : q.title)}${number}</h1>${notice}
 <div id="qk-ssr"><ul class="qk-items">${rows}</ul>${total}</div><div id="qk-app"></div></main>`
 }
@@ -80,10 +87,10 @@ export const fill = (template: string, slots: Readonly<Record<string, string>>):
   Object.entries(slots).reduce((html, [slot, text]) => html.replace(`<!--qk-${slot}-->`, () => text), template)
 
 /** The whole page from the built template. */
-export const renderPage = (template: string, view: CustomerQuoteSchema): string =>
+export const renderPage = (template: string, view: CustomerQuoteSchema, pdfHref?: string): string =>
   fill(template, {
     title: escapeHtml(`${view.quote.title === "" ? Message.untitled : view.quote.title} · ${view.branding.name}`),
-    ssr: renderContent(view),
+    ssr: renderContent(view, pdfHref),
     data: `<script type="application/json" id="qk-data">${scriptJson(encode(view))}</script>`
   })
 
@@ -141,7 +148,10 @@ const page = HttpRouter.add(
     const token = params.token ?? ""
     return yield* CustomerQuote.view(token, preview === "1" || preview === "2" ? preview : undefined).pipe(
       Effect.map((view) =>
-        HttpServerResponse.text(renderPage(html, view), { contentType: "text/html; charset=utf-8", headers })
+        HttpServerResponse.text(renderPage(html, view, `${LinkToken.pagePath(token)}/pdf`), {
+          contentType: "text/html; charset=utf-8",
+          headers
+        })
       ),
       Effect.catchTag("NotFound", () =>
         Effect.succeed(

@@ -52,6 +52,9 @@ describeBackends(
         yield* b.post("/post/quote-mark-sent", { quote_id: saved.quote_id })
         const links = yield* b.get(`/get/quote-links/${saved.quote_id}`)
         const link = (links.body[0].url as string).replace(/^https?:\/\/[^/]+/, server.url)
+        // The customer's page offers the download.
+        const page = new TextDecoder().decode((yield* fetchBytes(link)).bytes)
+        assert.include(page, `href="${new URL(link).pathname}/pdf" download>Download PDF</a>`)
         const sent = yield* fetchBytes(`${link}/pdf`)
         assert.deepStrictEqual([sent.status, sent.type], [200, "application/pdf"])
         const text = yield* textOf(sent.bytes)
