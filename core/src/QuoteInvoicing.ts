@@ -140,8 +140,9 @@ export const charged = (
 
 /**
  * A group's figures as charged: its total (every live item whole, tax per rate as on the quote), what the
- * invoices standing charge (credits count against), and what is left. When nothing is left in the split's basis
- * nothing is left here either (tax rounded per invoice can differ from the quote's by a cent).
+ * invoices standing charge (credits count against), and what is left (the live items' uninvoiced parts, as an
+ * invoice of them would charge; nothing when nothing is left in the split's basis). Tax is rounded per invoice,
+ * so `invoiced + remaining` can differ from `total` by a cent.
  */
 export const chargedGroup = (
   quote: QuoteInput,
@@ -162,7 +163,14 @@ export const chargedGroup = (
     const c = charged(quote, r.type, r.lines)
     invoiced = Invoice.isCredit(r.type) ? BigDecimal.subtract(invoiced, c) : BigDecimal.sum(invoiced, c)
   }
-  const remaining = BigDecimal.isZero(group.remaining) ? Money.zero : BigDecimal.subtract(total, invoiced)
+  // What is left: the live items' uninvoiced parts, charged as an invoice of them would be.
+  const left = group.items.flatMap(
+    (state): Array<InvoiceSplit.Line> =>
+      state.live && !BigDecimal.isZero(state.left)
+        ? [{ itemId: state.itemId, percent: 100 - state.usedPercent, quantity: Money.zero, amount: state.left }]
+        : []
+  )
+  const remaining = charged(quote, Invoice.InvoiceType.Invoice, left)
   return { total, invoiced, remaining }
 }
 

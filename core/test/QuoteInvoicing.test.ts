@@ -190,3 +190,37 @@ describe("QuoteInvoicing", () => {
     )
   })
 })
+
+describe("QuoteInvoicing.chargedGroup", () => {
+  it("what is left is the live items' uninvoiced part with tax, never reduced by a pending credit", () => {
+    const taxed = quote(
+      [
+        row(1, "200", { item_tax_id: 1, credited_adj_at: 1 }),
+        row(2, "80", { item_tax_id: 1, added_adj_at: 1 }),
+        row(3, "300")
+      ],
+      { taxIdToRate: new Map([[1, Money.make("10")]]), next_adj_index: 1 }
+    )
+    // Everything of the accepted quote was invoiced (200 + 10% tax, and 300) before adjustment A.
+    const first = {
+      ...Invoice.makeDraft({
+        quote_invoice_id: 1,
+        account_id: 1,
+        quote_id: 1,
+        group: UP,
+        type: 0,
+        percent: 100,
+        adjAt: 0,
+        now: 0
+      }),
+      quote_invoice_id: Invoice.QuoteInvoiceId.make(1),
+      invoice_status: Invoice.InvoiceStatus.Sent
+    }
+    const split = QuoteInvoicing.compute(taxed, [first])
+    const group = split.groups[0] as InvoiceSplit.GroupResult
+    const figures = QuoteInvoicing.chargedGroup(taxed, group, split.invoices)
+    // Left: the added 80 + 10% = 88; the credited 200 waits for its credit and is not 'left to invoice'.
+    assert.strictEqual(Money.toFixed(figures.remaining, 2), "88.00")
+    assert.strictEqual(Money.toFixed(figures.total, 2), "388.00")
+  })
+})
