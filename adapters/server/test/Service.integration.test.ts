@@ -26,6 +26,15 @@ describeBackends(
       })
     )
 
+    it.effect("the downtime notice answers no announcement and the server's time", () =>
+      Effect.gen(function* () {
+        const answer = yield* (yield* browser).get("/api/notice")
+        assert.strictEqual(answer.status, 200)
+        assert.strictEqual(answer.body.offline_at, null)
+        assert.approximately(answer.body.now, Date.now() / 1000, 5)
+      })
+    )
+
     it.effect("ready answers once every migration is applied, and 503 with a message while one is missing", () =>
       Effect.gen(function* () {
         const b = yield* browser

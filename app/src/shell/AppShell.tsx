@@ -13,6 +13,7 @@ import { AccountMenuButton } from "./AccountMenuButton.tsx"
 import styles from "./AppShell.module.css"
 import { LoadFailure } from "./LoadFailure.tsx"
 import { navEntries } from "./navigation.ts"
+import { OfflineBanner } from "./OfflineBanner.tsx"
 import page from "./Page.module.css"
 
 /** The layout route of every signed-in page. */
@@ -100,6 +101,7 @@ const ShellFrame = ({
         </nav>
       )}
       <main id="main" className={styles.main}>
+        <OfflineBanner />
         {children}
       </main>
     </div>

@@ -34,6 +34,12 @@ export const Health = Schema.Struct({ status: Schema.Literal("ok"), database: Sc
 /** The readiness answer: the database answers and every migration this version knows is applied. */
 export const Ready = Schema.Struct({ status: Schema.Literal("ready"), migration: Schema.Int })
 
+/**
+ * Planned downtime (`npm run offline`): when the server goes offline (epoch seconds, `null` when nothing is
+ * announced) and the server's own time, so a page with a wrong clock still counts down right.
+ */
+export const Notice = Schema.Struct({ offline_at: Schema.NullOr(Schema.Int), now: Schema.Int })
+
 /** The anti-forgery token (the same value as the `qk_csrf` cookie this answer sets when missing). */
 export const CsrfToken = Schema.Struct({ token: Schema.String })
 
@@ -43,7 +49,8 @@ export class ServiceApi extends HttpApiGroup.make("service")
     HttpApiEndpoint.post("jsError", "/service/js-error", { payload: JsErrorReport, success: JsErrorReceipt }),
     HttpApiEndpoint.get("health", "/api/health", { success: Health, error: Unavailable }),
     HttpApiEndpoint.get("ready", "/api/ready", { success: Ready, error: Unavailable }),
-    HttpApiEndpoint.get("csrf", "/api/csrf", { success: CsrfToken })
+    HttpApiEndpoint.get("csrf", "/api/csrf", { success: CsrfToken }),
+    HttpApiEndpoint.get("notice", "/api/notice", { success: Notice })
   )
   .annotateMerge(
     OpenApi.annotations({ title: "Service", description: "Error reports, health, readiness and anti-forgery." })

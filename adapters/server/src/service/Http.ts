@@ -9,12 +9,13 @@ import { Api } from "@quotekit/core/api/Api"
 import { Unavailable } from "@quotekit/core/api/ApiError"
 import * as Message from "@quotekit/core/Message"
 import * as Migrations from "@quotekit/pg/Migrations"
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import * as AntiForgery from "../http/AntiForgery.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import { JsErrorLog } from "./JsErrorLog.ts"
+import * as PlannedDowntime from "./PlannedDowntime.ts"
 
 /** The service group's handlers. */
 export const layer = HttpApiBuilder.group(
@@ -57,5 +58,11 @@ export const layer = HttpApiBuilder.group(
         )
       )
       .handle("csrf", () => Effect.map(AntiForgery.ensureCookie, (token) => ({ token })))
+      .handle("notice", () =>
+        Effect.map(Clock.currentTimeMillis, (ms) => ({
+          offline_at: PlannedDowntime.current(ms),
+          now: Math.floor(ms / 1000)
+        }))
+      )
   })
 )
