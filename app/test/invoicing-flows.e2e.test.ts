@@ -224,8 +224,8 @@ describe("invoicing flows in Chromium against the real server", { timeout: 120_0
     expect(await next.locator("[data-amount]").textContent()).toBe("$80.00")
     expect(await credit.locator("[data-amount]").textContent()).toBe("$200.00")
     expect(await panel.locator('[data-total="total"]').textContent()).toBe("$430.00")
-    // (Remaining is left unchecked here: while the credit is pending it reads total minus invoiced, -$120.00,
-    // where the split's own figure, and the next invoice, say $80.00 is left.)
+    // What is left is the added item, whatever the credit still to make.
+    expect(await panel.locator('[data-total="remaining"]').textContent()).toBe("$80.00")
     expect(await axeViolations(page, "[data-invoicing]")).toEqual([])
     await panel.scrollIntoViewIfNeeded()
     await shot(page, "adjusted")
