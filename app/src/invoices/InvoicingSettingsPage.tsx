@@ -182,6 +182,21 @@ const SettingsForm = ({
           />
           {t.emailInvoices}
         </label>
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor="invoicing-page_size">
+            {t.pageSize}
+          </label>
+          <select
+            id="invoicing-page_size"
+            name="page_size"
+            className={controls.select}
+            value={draft.page_size ?? "A4"}
+            onChange={(e) => set({ page_size: e.currentTarget.value === "Letter" ? "Letter" : "A4" })}
+          >
+            <option value="A4">A4</option>
+            <option value="Letter">US Letter</option>
+          </select>
+        </div>
       </fieldset>
       {isAdmin && (
         <div className={records.saveBar}>

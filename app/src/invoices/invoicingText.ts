@@ -47,6 +47,7 @@ const text = {
   paymentInstructions: "Payment instructions",
   paymentInstructionsHint: "Printed under the totals: bank details, how to pay.",
   emailInvoices: "Email each invoice to the quote's contacts",
+  pageSize: "PDF page size (invoices and quotes)",
   readOnlySettings: "Only an account admin can change these settings.",
   customer: "Customer",
   quote: "Quote",

@@ -237,7 +237,9 @@ export const InvoicingSettings = Schema.Struct({
   /** Text printed under the totals (bank details, how to pay). */
   payment_instructions: Schema.String.check(Schema.isMaxLength(2000)),
   /** Email each issued invoice to the quote's contacts. */
-  email_invoices: Schema.Boolean
+  email_invoices: Schema.Boolean,
+  /** The paper of invoice and quote PDFs; always answered, kept as it is when a save leaves it out. */
+  page_size: Schema.optionalKey(Schema.Literals(["A4", "Letter"]))
 })
 /** Invoicing settings. */
 export type InvoicingSettings = typeof InvoicingSettings.Type

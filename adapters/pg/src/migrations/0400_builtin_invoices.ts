@@ -2,7 +2,7 @@
  * Invoicing end to end:
  * - `invoicing_settings`: per account, the built-in invoices switch, the number prefix and the next number
  *   (a row lock on it hands out numbers: gap-free, since a rolled-back issue rolls the counter back too),
- *   payment terms, payment instructions, and whether issued invoices are emailed.
+ *   payment terms, payment instructions, whether issued invoices are emailed, and the PDFs' page size.
  * - `invoice_documents`: the built-in invoice issued for a created quote invoice: its number (unique per
  *   account), dates, the document content (lines, taxes, totals) as issued, the currency, and payment.
  * - `quote_invoices`: `client_ref` makes a double-submitted stage of a new invoice (same quote edit sequence and
@@ -24,6 +24,7 @@ export default Effect.gen(function* () {
       payment_terms_days smallint NOT NULL DEFAULT 14 CHECK (payment_terms_days BETWEEN 0 AND 365),
       payment_instructions text NOT NULL DEFAULT '' CHECK (length(payment_instructions) <= 2000),
       email_invoices boolean NOT NULL DEFAULT true,
+      page_size text NOT NULL DEFAULT 'A4' CHECK (page_size IN ('A4', 'Letter')),
       modified timestamptz NOT NULL DEFAULT now()
     )`
   yield* sql`

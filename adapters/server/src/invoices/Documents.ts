@@ -93,7 +93,11 @@ export const pdfBytes = (account: Tenant["account_id"], id: number) =>
       doc.value,
       { ...business, date_format: business.date_format as DateFormat.Style },
       billTo,
-      { quote: `#${doc.value.quote_id}`, instructions: settings.payment_instructions }
+      {
+        quote: `#${doc.value.quote_id}`,
+        instructions: settings.payment_instructions,
+        pageSize: settings.page_size ?? "A4"
+      }
     )
     const logo = yield* Logo.bytes(account)
     const bytes = yield* InvoicePdf.render(

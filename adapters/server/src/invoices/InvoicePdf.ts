@@ -42,7 +42,7 @@ export const documentOf = (
   doc: DocumentRecord,
   business: Business,
   billTo: { readonly name: string; readonly lines: ReadonlyArray<string> },
-  extra: { readonly quote: string; readonly instructions: string }
+  extra: { readonly quote: string; readonly instructions: string; readonly pageSize: "A4" | "Letter" }
 ): PdfDocument => {
   const c = doc.content
   const money = (d: Money.Fixed) => moneyOf(d, doc.currency_id)
@@ -51,7 +51,7 @@ export const documentOf = (
   const included = InvoiceDocument.taxIncluded(c.amounts_entered)
   const word = business.tax_word || "tax"
   return {
-    pageSize: "A4",
+    pageSize: extra.pageSize,
     heading,
     accent: "#1a56db",
     business: { name: business.name, lines: [] },

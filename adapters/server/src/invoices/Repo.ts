@@ -219,7 +219,8 @@ const DEFAULT_SETTINGS: InvoicingSettings = {
   next_number: 1,
   payment_terms_days: 14,
   payment_instructions: "",
-  email_invoices: true
+  email_invoices: true,
+  page_size: "A4"
 }
 
 /** The issued-document facts of a stored document, for the panel (links made by the caller). */
@@ -245,7 +246,7 @@ export const layer = Layer.effect(
     const settings = (account: AccountId) =>
       sql<InvoicingSettings>`
         SELECT builtin_enabled, prefix, next_number, payment_terms_days::int AS payment_terms_days,
-               payment_instructions, email_invoices
+               payment_instructions, email_invoices, page_size
         FROM invoicing_settings WHERE account_id = ${account}`.pipe(
         Effect.map((rows) => rows[0] ?? DEFAULT_SETTINGS),
         Effect.orDie
@@ -303,17 +304,16 @@ export const layer = Layer.effect(
       saveSettings: (account, s) =>
         sql`
           INSERT INTO invoicing_settings (account_id, builtin_enabled, prefix, next_number, payment_terms_days,
-            payment_instructions, email_invoices)
+            payment_instructions, email_invoices, page_size)
           VALUES (${account}, ${s.builtin_enabled}, ${s.prefix}, ${s.next_number}, ${s.payment_terms_days},
-            ${s.payment_instructions}, ${s.email_invoices})
+            ${s.payment_instructions}, ${s.email_invoices}, ${s.page_size ?? "A4"})
           ON CONFLICT (account_id) DO UPDATE SET builtin_enabled = excluded.builtin_enabled,
             prefix = excluded.prefix,
             next_number = GREATEST(invoicing_settings.next_number, excluded.next_number),
             payment_terms_days = excluded.payment_terms_days, payment_instructions = excluded.payment_instructions,
-            email_invoices = excluded.email_invoices, modified = now()`.pipe(
-          Effect.andThen(settings(account)),
-          Effect.orDie
-        ),
+            email_invoices = excluded.email_invoices,
+            page_size = ${s.page_size === undefined ? sql.literal("invoicing_settings.page_size") : sql`excluded.page_size`},
+            modified = now()`.pipe(Effect.andThen(settings(account)), Effect.orDie),
       issue: (account, doc) =>
         Effect.gen(function* () {
           // The row lock serialises issues of the account; a rolled-back issue gives its number back.

@@ -64,6 +64,7 @@ export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Ten
       ? yield* (yield* DashboardRepo).acceptance(tenant.account_id, record.quote_id)
       : undefined
   const contacts = yield* (yield* InvoiceRepo).billTo(tenant.account_id, record.quote_id)
+  const settings = yield* (yield* InvoiceRepo).settings(tenant.account_id)
   const doc = QuotePdf.documentOf({
     quote,
     business: business.name,
@@ -72,6 +73,7 @@ export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Ten
     sentWhen: record.sent_when,
     expiry: record.expiry_date,
     preparedFor: contacts.name,
+    pageSize: settings.page_size ?? "A4",
     acceptance:
       accepted === undefined
         ? null
@@ -87,6 +89,7 @@ export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Ten
 export const forCustomer = (view: CustomerQuote, preparedFor: string) =>
   Effect.gen(function* () {
     const business = yield* (yield* InvoiceRepo).business(view.quote.account_id as never)
+    const settings = yield* (yield* InvoiceRepo).settings(view.quote.account_id as never)
     const doc = QuotePdf.documentOf({
       quote: view.quote,
       business: view.branding.name || business.name,
@@ -95,6 +98,7 @@ export const forCustomer = (view: CustomerQuote, preparedFor: string) =>
       sentWhen: view.sent_when,
       expiry: view.expiry_date,
       preparedFor,
+      pageSize: settings.page_size ?? "A4",
       acceptance: view.acceptance
     })
     const withBrand = yield* withLogo(doc, view.quote.account_id as AccountId)

@@ -29,6 +29,7 @@ export interface QuotePdfInput {
   readonly expiry: number
   readonly preparedFor: string
   readonly acceptance: AcceptedView | null
+  readonly pageSize: "A4" | "Letter"
 }
 
 const PRICE = 1
@@ -96,7 +97,7 @@ export const documentOf = (input: QuotePdfInput): PdfDocument => {
     : []
   const accepted = input.acceptance
   return {
-    pageSize: "A4",
+    pageSize: input.pageSize,
     heading: "Quote",
     accent: "#1a56db",
     business: { name: input.business, lines: [] },

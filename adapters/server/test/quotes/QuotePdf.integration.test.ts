@@ -6,7 +6,9 @@ import { layer, newAccount, TestServer } from "../Harness.ts"
 import { contact, rows, saveNew, taxRate } from "./Fixtures.ts"
 
 const textOf = (bytes: Uint8Array) =>
-  Effect.promise(async () => (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text)
+  Effect.promise(
+    async () => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text
+  )
 
 const fetchBytes = (url: string) =>
   Effect.promise(async () => {
@@ -102,6 +104,26 @@ describeBackends(
         const text = yield* textOf(pdf.bytes)
         assert.include(text, "Mystery work")
         assert.notInclude(text, "4,321")
+        // A4 until the account picks US Letter for its PDFs; a save leaving the size out keeps it.
+        const mediaBox = (bytes: Uint8Array) =>
+          Effect.promise(async () =>
+            (await (await getDocumentProxy(new Uint8Array(bytes))).getPage(1)).view.map(Math.round).join(" ")
+          )
+        assert.strictEqual(yield* mediaBox(pdf.bytes), "0 0 595 842")
+        const settings = {
+          builtin_enabled: false,
+          prefix: "INV-",
+          next_number: 1,
+          payment_terms_days: 14,
+          payment_instructions: "",
+          email_invoices: true
+        }
+        assert.strictEqual(
+          (yield* b.post("/post/invoicing-settings", { ...settings, page_size: "Letter" })).status,
+          200
+        )
+        assert.strictEqual((yield* b.post("/post/invoicing-settings", settings)).body.page_size, "Letter")
+        assert.strictEqual(yield* mediaBox((yield* b.get(`/get/quote-pdf/${saved.quote_id}`)).bytes), "0 0 612 792")
       })
     )
   },
