@@ -7,15 +7,18 @@
  * settled it meanwhile, so any number of server processes issue each invoice exactly once. A worker that dies
  * mid-way leaves the lease to run out; the transaction it did not commit left nothing behind.
  *
+ * Syncing leaves the quote's edit sequence alone: what an invoice covers was settled when it was created, so a
+ * picture read before the sync finished is still a sound base for the next action (no spurious conflicts).
+ *
  * The destination today is the built-in one (`BuiltinInvoice.issue`): a numbered document, a public page and
  * PDF, and an email to the quote's contacts. The worker wakes on `SyncSignal` and polls every few seconds.
  *
  * @since 0.2.0
  */
-import type { AccountId } from "@quotekit/core/Account"
 import * as Invoice from "@quotekit/core/Invoice"
 import { Clock, Duration, Effect, Layer, Option, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
+import { QuoteRepo } from "../quotes/Repo.ts"
 import * as BuiltinInvoice from "./BuiltinInvoice.ts"
 import { type Claimed, InvoiceRepo } from "./Repo.ts"
 import { SyncSignal } from "./SyncSignal.ts"
@@ -39,6 +42,9 @@ const settle = (c: Claimed) =>
     const issued = yield* sql
       .withTransaction(
         Effect.gen(function* () {
+          // The quote first, as every invoicing action locks it: one lock order, and readers see the invoice
+          // and the quote's edit sequence change together.
+          yield* (yield* QuoteRepo).record(c.account_id, c.quote_id, { forUpdate: true })
           const locked = yield* repo.lockQueued(c.account_id, c.quote_invoice_id)
           if (Option.isNone(locked)) return false
           const result = yield* BuiltinInvoice.issue(locked.value, now)
@@ -53,7 +59,6 @@ const settle = (c: Claimed) =>
             invoice_amount: result.amount,
             error_html: ""
           })
-          yield* repo.touchQuote(c.account_id, c.quote_id, nowMs, null)
           return true
         })
       )
@@ -62,7 +67,7 @@ const settle = (c: Claimed) =>
           Effect.gen(function* () {
             yield* Effect.logWarning(`invoice ${c.quote_invoice_id} not created (attempt ${c.attempts})`, cause)
             if (c.attempts < MAX_ATTEMPTS) return false
-            yield* failed(c.account_id, c.quote_invoice_id, "The invoice could not be created. Try again in a moment.")
+            yield* failed(c, "The invoice could not be created. Try again in a moment.")
             return false
           })
         )
@@ -71,13 +76,14 @@ const settle = (c: Claimed) =>
   })
 
 /** Store a failure the user sees under 'Show Issue'; the invoice is ready again to retry. */
-const failed = (account: AccountId, id: number, reason: string) =>
+const failed = (c: Claimed, reason: string) =>
   Effect.gen(function* () {
     const repo = yield* InvoiceRepo
     const sql = yield* SqlClient.SqlClient
     yield* sql.withTransaction(
       Effect.gen(function* () {
-        const locked = yield* repo.lockQueued(account, id)
+        yield* (yield* QuoteRepo).record(c.account_id, c.quote_id, { forUpdate: true })
+        const locked = yield* repo.lockQueued(c.account_id, c.quote_invoice_id)
         if (Option.isNone(locked)) return
         yield* repo.update({
           ...locked.value,

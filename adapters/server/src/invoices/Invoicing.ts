@@ -52,13 +52,17 @@ interface Loaded {
 
 const refusedAnswer = (e: QuoteInvoicing.InvoiceRefused) => InvoicingRefused.answer(e.reason, e.message)
 
-/** Load the quote (locked when `forUpdate`), its rows, invoices and the account's destination. */
+/**
+ * Load the quote, its rows, invoices and the account's destination. The quote row is locked (`forUpdate` for a
+ * change, else for share) so the edit sequence and the invoices read belong together: the sync worker, which
+ * also locks the quote first, cannot commit in between. Run it in a transaction.
+ */
 const load = (tenant: Tenant, quoteId: number, forUpdate: boolean) =>
   Effect.gen(function* () {
     const repo = yield* QuoteRepo
     const invoices = yield* InvoiceRepo
     const facts = yield* repo.facts(tenant)
-    const found = yield* repo.record(tenant.account_id, quoteId, { forUpdate })
+    const found = yield* repo.record(tenant.account_id, quoteId, forUpdate ? { forUpdate } : { forShare: true })
     if (Option.isNone(found) || found.value.is_template || found.value.deleted_at !== null) {
       return yield* notFound(facts)
     }
@@ -202,9 +206,17 @@ const publicBase = Effect.flatMap(PublicUrl, (p) => p.current)
 
 /** The picture of a quote's invoicing (`GET /get/quote-invoices/{id}`). */
 export const invoicing = Effect.fn("Invoicing.invoicing")(function* (tenant: Tenant, quoteId: number) {
-  const l = yield* load(tenant, quoteId, false)
-  const documents = yield* (yield* InvoiceRepo).documents(tenant.account_id, quoteId)
-  return yield* picture(l, documents, l.record.edit_seq, yield* publicBase)
+  const sql = yield* SqlClient.SqlClient
+  const base = yield* publicBase
+  return yield* sql
+    .withTransaction(
+      Effect.gen(function* () {
+        const l = yield* load(tenant, quoteId, false)
+        const documents = yield* (yield* InvoiceRepo).documents(tenant.account_id, quoteId)
+        return yield* picture(l, documents, l.record.edit_seq, base)
+      })
+    )
+    .pipe(Effect.catchTag("SqlError", (e) => Effect.die(e)))
 })
 
 const conflict = (l: Loaded, now: number): ChangeWarning => {
@@ -429,7 +441,10 @@ export const setRemoved = Effect.fn("Invoicing.setRemoved")(function* (
  * has no price, or has reached 20 adjustments. The adjustment is stamped when the editor saves.
  */
 export const makeAdjustment = Effect.fn("Invoicing.makeAdjustment")(function* (tenant: Tenant, quoteId: number) {
-  const l = yield* load(tenant, quoteId, false)
+  const sql = yield* SqlClient.SqlClient
+  const l = yield* sql
+    .withTransaction(load(tenant, quoteId, false))
+    .pipe(Effect.catchTag("SqlError", (e) => Effect.die(e)))
   if (l.record.status !== "accepted") {
     return yield* InvoicingRefused.answer("not-accepted", Message.catalogue.invoiceNotAccepted)
   }

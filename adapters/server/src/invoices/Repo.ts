@@ -144,11 +144,8 @@ export class InvoiceRepo extends Context.Service<
     /** Write an invoice's mutable fields (status, sync, percent, amount, adjustment, removal, add-on copy). */
     readonly update: (invoice: Invoice.Invoice) => Effect.Effect<void>
     readonly remove: (account: AccountId, id: number) => Effect.Effect<void>
-    /**
-     * Bump the quote's edit sequence (an invoicing change is a change of the quote); returns the new one. `by` null:
-     * the sync worker, which leaves who last changed the quote as it was.
-     */
-    readonly touchQuote: (account: AccountId, quoteId: number, at: number, by: number | null) => Effect.Effect<number>
+    /** Bump the quote's edit sequence (an invoicing change is a change of the quote); returns the new one. */
+    readonly touchQuote: (account: AccountId, quoteId: number, at: number, by: number) => Effect.Effect<number>
     readonly settings: (account: AccountId) => Effect.Effect<InvoicingSettings>
     readonly saveSettings: (account: AccountId, s: InvoicingSettings) => Effect.Effect<InvoicingSettings>
     /** Issue a document with the account's next number (locks the settings row until the transaction ends). */
@@ -295,7 +292,7 @@ export const layer = Layer.effect(
         ),
       touchQuote: (account, quoteId, at, by) =>
         sql<{ readonly edit_seq: number }>`
-          UPDATE quotes SET edit_seq = edit_seq + 1, modified = ${new Date(at)}, modified_by = coalesce(${by}, modified_by)
+          UPDATE quotes SET edit_seq = edit_seq + 1, modified = ${new Date(at)}, modified_by = ${by}
           WHERE account_id = ${account} AND quote_id = ${quoteId} RETURNING edit_seq`.pipe(
           Effect.map((rows) => rows[0]?.edit_seq ?? 0),
           Effect.orDie

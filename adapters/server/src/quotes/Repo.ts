@@ -94,7 +94,8 @@ export class QuoteRepo extends Context.Service<
     readonly record: (
       account: AccountId,
       id: number,
-      options?: { readonly forUpdate?: boolean }
+      /** `forUpdate`: lock the row for a change; `forShare`: hold it still while a consistent read runs. */
+      options?: { readonly forUpdate?: boolean; readonly forShare?: boolean }
     ) => Effect.Effect<Option.Option<QuoteRecord>>
     /** The rows, contacts and files of a quote. */
     readonly load: (account: AccountId, record: QuoteRecord) => Effect.Effect<StoredQuote>
@@ -186,10 +187,14 @@ export const layer = Layer.effect(
     const quoteSelect = sql.literal(quoteColumns)
     const itemSelect = sql.literal(itemColumns)
 
-    const record = (account: AccountId, id: number, options: { readonly forUpdate?: boolean } = {}) =>
+    const record = (
+      account: AccountId,
+      id: number,
+      options: { readonly forUpdate?: boolean; readonly forShare?: boolean } = {}
+    ) =>
       sql<QuoteRow>`
         SELECT ${quoteSelect} FROM quotes q WHERE q.account_id = ${account} AND q.quote_id = ${id}
-        ${options.forUpdate === true ? sql.literal("FOR UPDATE OF q") : sql.literal("")}`.pipe(
+        ${sql.literal(options.forUpdate === true ? "FOR UPDATE OF q" : options.forShare === true ? "FOR SHARE OF q" : "")}`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toRecord)),
         Effect.orDie
       )

@@ -80,7 +80,9 @@ const upFront = (view: { groups: ReadonlyArray<{ key: string }> }) =>
 const synced = (b: Browser, id: number) =>
   picture(b, id).pipe(
     Effect.flatMap((view) =>
-      upFront(view).invoices.some((r) => r.invoice.invoice_sync_status === Invoice.SyncStatus.Syncing)
+      (view.groups as ReadonlyArray<ReturnType<typeof upFront>>).some((g) =>
+        g.invoices.some((r) => r.invoice.invoice_sync_status === Invoice.SyncStatus.Syncing)
+      )
         ? Effect.fail("syncing" as const)
         : Effect.succeed(view)
     ),
