@@ -3,6 +3,7 @@
  * and the leave confirmation of a dirty form.
  */
 import * as ApiError from "@quotekit/core/api/ApiError"
+import { InvoicingRefused } from "@quotekit/core/api/InvoicesApi"
 import * as Message from "@quotekit/core/Message"
 import { act, cleanup, fireEvent, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
@@ -59,6 +60,10 @@ describe("toFailure", () => {
     expect(f.kind).toBe("invalidInput")
     expect(f.message).toBe(m.emailInvalid)
     expect(f.formErrors.map((e) => e.input_id)).toEqual(["email"])
+  })
+  it("keeps the reason of an invoicing refusal, as a conflict", () => {
+    const f = toFailure(InvoicingRefused.answer("locked", m.invoiceLocked))
+    expect([f.kind, f.message]).toEqual(["conflict", m.invoiceLocked])
   })
   it("classifies the session and account answers", () => {
     expect(toFailure(ApiError.SigninAgain.answer()).kind).toBe("signinAgain")

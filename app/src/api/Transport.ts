@@ -35,6 +35,7 @@ const kindOfTag: Readonly<Record<string, FailureKind>> = {
   NotFound: "notFound",
   ChangeWarning: "conflict",
   ActionRefused: "conflict",
+  InvoicingRefused: "conflict",
   TooManyAttempts: "tooManyAttempts",
   ServerFailure: "server",
   Unavailable: "server"
