@@ -149,6 +149,8 @@ describe("invoicing an accepted quote in Chromium against the real server", { ti
     await page.getByRole("button", { name: t.paid, exact: true }).click()
     await page.waitForURL("**/invoices?paid=paid")
     await page.locator("tr[data-invoice]").filter({ hasText: "INV-0002" }).waitFor({ state: "detached" })
+    // The list may be empty for a moment while the filtered page loads: wait for the paid invoice itself.
+    await page.locator("tr[data-invoice]").filter({ hasText: "INV-0001" }).waitFor()
     expect(await page.locator("tr[data-invoice]").count()).toBe(1)
     expect(await page.getByRole("link", { name: t.exportCsv }).getAttribute("href")).toBe("/get/invoices.csv?paid=paid")
     const stored = await q.team.get("/get/invoices?paid=paid")
