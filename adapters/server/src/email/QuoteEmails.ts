@@ -27,6 +27,30 @@ const paragraphs = (message: string): string =>
     .map((p) => `<p>${Markup.escapeHtml(p.trim()).replace(/\n/g, "<br>")}</p>`)
     .join("")
 
+/** An email of the message, then a button (and the plain link) to `link` labelled `open`. */
+const withButton = (input: {
+  readonly to: string
+  readonly subject: string
+  readonly message: string
+  readonly link: string
+  readonly open: string
+}): Mail => {
+  const subject = oneLine(input.subject)
+  const link = Markup.escapeHtml(input.link)
+  return {
+    to: input.to,
+    subject,
+    text: `${input.message.trim()}\n\n${input.open}:\n${input.link}`,
+    html:
+      `<!doctype html><html><head><meta charset="utf-8"><title>${Markup.escapeHtml(subject)}</title></head>` +
+      `<body style="font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#222;line-height:1.5">` +
+      `<div style="max-width:560px;margin:0 auto;padding:24px">${paragraphs(input.message)}` +
+      `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#1a73e8;color:#fff;` +
+      `text-decoration:none;border-radius:4px">${Markup.escapeHtml(input.open)}</a></p>` +
+      `<p style="font-size:13px;color:#555"><a href="${link}">${link}</a></p></div></body></html>`
+  }
+}
+
 /** One contact's copy of a quote email. */
 export const quote = (input: {
   readonly to: string
@@ -34,23 +58,7 @@ export const quote = (input: {
   readonly message: string
   readonly link: string
   readonly noun: Wording.Noun
-}): Mail => {
-  const subject = oneLine(input.subject)
-  const open = Wording.catalogue(input.noun).emailOpenQuote
-  const link = Markup.escapeHtml(input.link)
-  return {
-    to: input.to,
-    subject,
-    text: `${input.message.trim()}\n\n${open}:\n${input.link}`,
-    html:
-      `<!doctype html><html><head><meta charset="utf-8"><title>${Markup.escapeHtml(subject)}</title></head>` +
-      `<body style="font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#222;line-height:1.5">` +
-      `<div style="max-width:560px;margin:0 auto;padding:24px">${paragraphs(input.message)}` +
-      `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#1a73e8;color:#fff;` +
-      `text-decoration:none;border-radius:4px">${Markup.escapeHtml(open)}</a></p>` +
-      `<p style="font-size:13px;color:#555"><a href="${link}">${link}</a></p></div></body></html>`
-  }
-}
+}): Mail => withButton({ ...input, open: Wording.catalogue(input.noun).emailOpenQuote })
 
 /** A built-in invoice's email: the message, then a button to the invoice's page (which offers its PDF). */
 export const invoice = (input: {
@@ -58,20 +66,4 @@ export const invoice = (input: {
   readonly subject: string
   readonly message: string
   readonly link: string
-}): Mail => {
-  const subject = oneLine(input.subject)
-  const open = Message.catalogue.emailViewInvoice
-  const link = Markup.escapeHtml(input.link)
-  return {
-    to: input.to,
-    subject,
-    text: `${input.message.trim()}\n\n${open}:\n${input.link}`,
-    html:
-      `<!doctype html><html><head><meta charset="utf-8"><title>${Markup.escapeHtml(subject)}</title></head>` +
-      `<body style="font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#222;line-height:1.5">` +
-      `<div style="max-width:560px;margin:0 auto;padding:24px">${paragraphs(input.message)}` +
-      `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#1a73e8;color:#fff;` +
-      `text-decoration:none;border-radius:4px">${Markup.escapeHtml(open)}</a></p>` +
-      `<p style="font-size:13px;color:#555"><a href="${link}">${link}</a></p></div></body></html>`
-  }
-}
+}): Mail => withButton({ ...input, open: Message.catalogue.emailViewInvoice })
