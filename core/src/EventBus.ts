@@ -18,11 +18,18 @@ import * as Account from "./Account.ts"
 /** Largest encoded event accepted, in bytes (PostgreSQL `NOTIFY` payloads stop just under 8000). */
 export const MAX_EVENT_BYTES = 7_000
 
-/** An event: the account it belongs to, what happened (`topic`, such as `quote-saved`) and the ids involved. */
+/**
+ * An event: the account it belongs to, what happened (`topic`, such as `quote-changed`) and the ids involved.
+ * `room` narrows who in the account hears it in a browser (`quote-view:7`, `sign:...`; the account room when
+ * absent). `id` is given by the bus when it publishes, unique across processes, so every process names an event
+ * the same way (a browser's cursor survives reconnecting to another process).
+ */
 export const AccountEvent = Schema.Struct({
   account_id: Account.AccountId,
   topic: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64)),
-  payload: Schema.Json
+  payload: Schema.Json,
+  room: Schema.optional(Schema.String.check(Schema.isMaxLength(80))),
+  id: Schema.optional(Schema.String.check(Schema.isMaxLength(40)))
 })
 /** An account event. */
 export type AccountEvent = typeof AccountEvent.Type

@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as EventBus from "@quotekit/core/EventBus"
+import * as EventId from "./EventId.ts"
 import { Effect, Layer, PubSub, Stream } from "effect"
 
 /** The in-process bus. */
@@ -15,8 +16,9 @@ export const layer = Layer.effect(
     return EventBus.EventBus.of({
       publish: (event) => {
         // Same size rule as the PostgreSQL bus, so code that works here works there.
-        const text = EventBus.encode(event)
-        return typeof text === "string" ? PubSub.publish(hub, event).pipe(Effect.asVoid) : Effect.fail(text)
+        const stamped = EventId.stamp(event)
+        const text = EventBus.encode(stamped)
+        return typeof text === "string" ? PubSub.publish(hub, stamped).pipe(Effect.asVoid) : Effect.fail(text)
       },
       subscribe: (accountId) => Stream.fromPubSub(hub).pipe(Stream.filter((e) => e.account_id === accountId)),
       all: Stream.fromPubSub(hub)

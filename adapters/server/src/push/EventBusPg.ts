@@ -7,6 +7,7 @@
  */
 import { PgClient } from "@effect/sql-pg"
 import * as EventBus from "@quotekit/core/EventBus"
+import * as EventId from "./EventId.ts"
 import { Effect, Layer, PubSub, type Queue, Schedule, Stream } from "effect"
 
 /** The default channel; tests use their own so parallel runs never hear each other. */
@@ -41,7 +42,7 @@ export const layer = (channel: string = DEFAULT_CHANNEL) =>
       )
       return EventBus.EventBus.of({
         publish: (event) => {
-          const text = EventBus.encode(event)
+          const text = EventBus.encode(EventId.stamp(event))
           return typeof text === "string" ? pg.notify(channel, text).pipe(Effect.orDie) : Effect.fail(text)
         },
         subscribe: (accountId) => Stream.fromPubSub(hub).pipe(Stream.filter((e) => e.account_id === accountId)),
