@@ -6,6 +6,7 @@ const packages = [
   "core",
   "adapters/pg",
   "adapters/pdf",
+  "adapters/push",
   "adapters/server",
   "widgets",
   "sdk",

@@ -18,7 +18,7 @@
  *
  * @example
  * import * as Push from "@quotekit/core/Push"
- * Push.reconnectDelayMs(3) // 9000
+ * Push.reconnectDelayMs(3) // 16000
  *
  * The messages' schemas are in `PushMessage` (the server decodes with them); this module has no Schema runtime,
  * so the customer page's small client can use it.
@@ -49,14 +49,15 @@ export const MAX_ROOMS = 16
 export const POLL_INTERVAL_MS = 3_000
 
 /**
- * The wait before reconnect attempt `attempt` (1 for the first after a drop): 1 s, 10 s, then the attempt number
- * squared in seconds (9 s, 16 s, 25 s, ...), never longer than `MAX_RECONNECT_DELAY_MS`.
+ * The wait before reconnect attempt `attempt` (1 for the first after a drop): 1 s, 10 s, then growing as squares
+ * of whole seconds (16 s, 25 s, 36 s, ...: attempt n waits (n + 1)² s, so the waits never shrink), never longer
+ * than `MAX_RECONNECT_DELAY_MS`.
  */
 export const reconnectDelayMs = (attempt: number): number => {
   const n = Math.max(1, Math.floor(attempt))
   if (n === 1) return 1_000
   if (n === 2) return 10_000
-  return Math.min(MAX_RECONNECT_DELAY_MS, n * n * 1_000)
+  return Math.min(MAX_RECONNECT_DELAY_MS, (n + 1) * (n + 1) * 1_000)
 }
 
 /** Where a client stands: not started, opening, open, or failed (reconnecting later, polling meanwhile). */
@@ -66,7 +67,8 @@ export type ConnectionState = "idle" | "connecting" | "connected" | "error"
 export const ACCOUNT_ROOM = "account"
 
 /** The quote-view room's name: `quote-view:{id}` for a member, bare `quote-view` (with the link token) for a customer. */
-export const quoteViewRoom = (quoteId?: number): string => (quoteId === undefined ? "quote-view" : `quote-view:${quoteId}`)
+export const quoteViewRoom = (quoteId?: number): string =>
+  quoteId === undefined ? "quote-view" : `quote-view:${quoteId}`
 
 /** The signature relay room of a signing room's three id parts (`{account}/{quoteContact}/{code}`). */
 export const signRoom = (parts: string): string => `sign:${parts}`
@@ -116,7 +118,8 @@ export const BROWSER_TOPICS = [
 export type BrowserTopic = (typeof BROWSER_TOPICS)[number]
 
 /** Whether a bus topic is one browsers receive. */
-export const isBrowserTopic = (topic: string): topic is BrowserTopic => (BROWSER_TOPICS as ReadonlyArray<string>).includes(topic)
+export const isBrowserTopic = (topic: string): topic is BrowserTopic =>
+  (BROWSER_TOPICS as ReadonlyArray<string>).includes(topic)
 
 /** The JSON text of a client message. */
 export const encodeClient = (message: ClientMessage): string => JSON.stringify(message)

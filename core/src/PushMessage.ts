@@ -91,7 +91,10 @@ export const ServerMessage = Schema.Union([
 /** A server message. */
 export type ServerMessage = typeof ServerMessage.Type
 
-/** The fallback poll: the rooms the page would have joined, each with the cursor it holds. */
+/**
+ * The fallback poll: the rooms the page would have joined, each with the cursor it holds, and any `updateData`
+ * it would have sent (a phone relaying its signature without a websocket).
+ */
 export const FallbackRequest = Schema.Struct({
   rooms: Schema.Array(
     Schema.Struct({
@@ -99,7 +102,8 @@ export const FallbackRequest = Schema.Struct({
       token: Schema.optional(Schema.String.check(Schema.isMaxLength(200))),
       cursor: Schema.optional(Cursor)
     })
-  ).check(Schema.isMaxLength(MAX_ROOMS))
+  ).check(Schema.isMaxLength(MAX_ROOMS)),
+  updates: Schema.optional(Schema.Array(UpdateData).check(Schema.isMaxLength(4)))
 })
 /** A fallback poll. */
 export type FallbackRequest = typeof FallbackRequest.Type

@@ -23,6 +23,7 @@ import EmailSending from "./migrations/0310_email_sending.ts"
 import ListStamps from "./migrations/0320_list_stamps.ts"
 import EmailRecipients from "./migrations/0325_email_recipients.ts"
 import BuiltinInvoices from "./migrations/0400_builtin_invoices.ts"
+import Realtime from "./migrations/0410_realtime.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -41,7 +42,8 @@ export const all = {
   "310_email_sending": EmailSending,
   "320_list_stamps": ListStamps,
   "325_email_recipients": EmailRecipients,
-  "400_builtin_invoices": BuiltinInvoices
+  "400_builtin_invoices": BuiltinInvoices,
+  "410_realtime": Realtime
 }
 
 /** The id of the newest migration this version knows (a database at it is up to date). */

@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { fileURLToPath } from "node:url"
+import * as Push from "@quotekit/core/Push"
 import { Config, ConfigProvider, Context, Effect, Layer, Option, Redacted } from "effect"
 
 /** A sliding-window limit: at most `max` attempts per `windowSeconds`. */
@@ -48,6 +49,10 @@ export interface Settings {
   readonly mailFrom: string
   /** The bearer token `GET /metrics` asks for; without one the endpoint does not exist. */
   readonly metricsToken: Redacted.Redacted<string> | undefined
+  /** A real-time connection silent (keep-alives included) for this long is closed. */
+  readonly pushIdleCloseMs: number
+  /** How often idle real-time connections are looked for. */
+  readonly pushSweepEveryMs: number
 }
 
 /** Default folder of the built app: `<repo>/app/dist`. */
@@ -70,7 +75,9 @@ export const defaults: Settings = {
   logRequests: true,
   smtpUrl: undefined,
   mailFrom: "quotekit <no-reply@localhost>",
-  metricsToken: undefined
+  metricsToken: undefined,
+  pushIdleCloseMs: Push.IDLE_CLOSE_MS,
+  pushSweepEveryMs: 30_000
 }
 
 /** The server settings service. */

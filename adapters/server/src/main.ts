@@ -36,7 +36,9 @@ import * as PublicUrl from "./http/PublicUrl.ts"
 import * as SecurityHeaders from "./http/SecurityHeaders.ts"
 import * as StaticApp from "./http/StaticApp.ts"
 import * as Invoices from "./Invoices.ts"
+import * as QuoteEvents from "./push/QuoteEvents.ts"
 import * as Quotes from "./Quotes.ts"
+import * as Realtime from "./Realtime.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as ServiceHttp from "./service/Http.ts"
 import * as JsErrorLog from "./service/JsErrorLog.ts"
@@ -59,7 +61,9 @@ const Services = Layer.mergeAll(
   Quotes.services,
   Customer.services,
   Emails.services,
-  Invoices.services
+  Invoices.services,
+  // The same `Sessions.layer` as above: layers are shared by reference, so there is one sessions service.
+  Realtime.services.pipe(Layer.provide(Sessions.layer))
 ).pipe(
   Layer.provideMerge(
     Layer.mergeAll(
@@ -81,7 +85,8 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     Quotes.handlers,
     Customer.handlers,
     Emails.handlers,
-    Invoices.handlers
+    Invoices.handlers,
+    Realtime.handlers
   ]),
   Layer.provide([
     AntiForgery.layer,
@@ -97,7 +102,9 @@ export const Routes = Layer.mergeAll(
   HttpApiScalar.layer(Api, { path: "/api/docs", scalar: { customFetch: docsFetch } }),
   Customer.routes,
   Invoices.routes,
+  Realtime.routes,
   StaticApp.layer,
+  QuoteEvents.middleware,
   AntiForgery.issueCookie,
   InputGuard.layer,
   SecurityHeaders.layer,

@@ -20,6 +20,7 @@ import { HistoryApi } from "./HistoryApi.ts"
 import { InvoicesApi, QuoteInvoicesApi } from "./InvoicesApi.ts"
 import { CatalogueApi, ItemsApi } from "./ItemsApi.ts"
 import { LeadsApi, PublicLeadsApi } from "./LeadsApi.ts"
+import { PushApi } from "./PushApi.ts"
 import { QuotesApi } from "./QuotesApi.ts"
 import { ReviewsApi } from "./ReviewsApi.ts"
 import { AntiForgery, ErrorEnvelope } from "./Security.ts"
@@ -50,6 +51,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(ReviewsApi)
   .add(QuoteInvoicesApi)
   .add(InvoicesApi)
+  .add(PushApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
   // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.

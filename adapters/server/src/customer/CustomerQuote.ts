@@ -37,12 +37,12 @@ import * as Comments from "../discussion/Comments.ts"
 import { DiscussionRepo } from "../discussion/Repo.ts"
 import { escapeHtml } from "../history/HistoryWriter.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
+import * as SignRooms from "../push/SignRooms.ts"
 import { type AccountFacts, type QuoteRecord, stateOf } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import * as Settings from "../quotes/Settings.ts"
 import { effective } from "../quotes/Views.ts"
 import * as Links from "./Links.ts"
-import * as LinkToken from "./LinkToken.ts"
 import * as PublicData from "./PublicData.ts"
 import { CustomerRepo } from "./Repo.ts"
 
@@ -171,7 +171,7 @@ export const view = Effect.fn("CustomerQuote.view")(function* (token: string, pr
       Comments.whereOf(record, now, previewType > 0),
       facts.noun
     ),
-    room: LinkToken.room(link.account_id, link.quote_contact_id, link.link_hash)
+    room: status === "sent" ? yield* SignRooms.current(link) : ""
   }
   return answer
 })
@@ -238,7 +238,13 @@ export const accept = Effect.fn("CustomerQuote.accept")(function* (token: string
         )
         if (!moved) return yield* answered("accepted", facts.noun, "accept")
         const accepted = checked.success
+        // A drawing that is exactly what a phone sent through the link's signing room came from that second device.
+        const onDevice =
+          accepted.method === "draw"
+            ? yield* SignRooms.useFor(link.account_id, link.quote_contact_id, form["accept[sign_value]"])
+            : false
         yield* customers.insertAcceptance({
+          signed_on_device: onDevice,
           account_id: link.account_id,
           quote_id: record.quote_id,
           quote_contact_id: link.quote_contact_id,
@@ -265,6 +271,7 @@ export const accept = Effect.fn("CustomerQuote.accept")(function* (token: string
             sign_name: accepted.signerName,
             sign_method: accepted.method,
             terms_confirmed: accepted.confirmed,
+            signed_on_device: onDevice,
             ip: address,
             user_agent: userAgent,
             content: JSON.parse(content.json) as unknown,

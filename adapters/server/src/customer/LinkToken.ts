@@ -8,12 +8,9 @@
  * The secret is `QUOTEKIT_LINK_SECRET` (at least 32 characters) or, when unset, 32 random bytes kept in
  * `<QUOTEKIT_DATA_DIR>/link-secret` (created on first use, mode 600). Replacing the secret retires every link.
  *
- * The signing room of a link (the QR code's `/sign/qr/{a}/{b}/{c}`) is derived from the stored hash, so it
- * names the link without revealing its token: account, quote contact, and 128 bits of the hash's own hash.
- *
  * @since 0.1.0
  */
-import { createHash, createHmac, randomBytes } from "node:crypto"
+import { createHmac, randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Token from "@quotekit/pg/Token"
@@ -59,10 +56,6 @@ export const hash = Token.hash
 
 /** Whether a path segment can be a link token at all (before touching the database). */
 export const looksValid = (token: string): boolean => /^[A-Za-z0-9_-]{40,100}$/.test(token)
-
-/** The signing room's three id parts of a link, from its stored hash. */
-export const room = (account: number, quoteContactId: number, linkHash: string): string =>
-  `${account}/${quoteContactId}/${createHash("sha256").update(`room:${linkHash}`).digest("hex").slice(0, 32)}`
 
 /** The customer page's path for a token. */
 export const pagePath = (token: string): string => `/q/${token}`

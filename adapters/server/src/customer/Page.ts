@@ -5,10 +5,9 @@
  *   so the first paint does not wait for JavaScript: the account's name and logo, the title, the items and the
  *   total in HTML, and the page's data inline as JSON (the same `CustomerQuote` the API answers; the view is
  *   recorded here, once per load, unless previewing). A token that opens nothing answers 404 with a short page.
- * - `GET /sign/qr/{a}/{b}/{c}`: an SVG QR code of the phone signing page for that room (`/sign/{a}/{b}/{c}`).
- *   The room is derived from the link (`LinkToken.room`), so only a page that holds the link knows it. The phone
- *   page and the live relay of the signature arrive with the push service (a later issue); until then the QR
- *   opens the link's own room address.
+ * - `GET /sign/qr/{a}/{b}/{c}`: an SVG QR code of the phone signing page for that signing room
+ *   (`/sign/{a}/{b}/{c}`, see `push/SignRooms`); only a page that holds the link is given the room. A room that
+ *   expired or whose quote was answered has no code (404).
  *
  * @since 0.1.0
  */
@@ -18,12 +17,12 @@ import { CustomerQuote as CustomerQuoteSchema } from "@quotekit/core/api/Custome
 import * as Markup from "@quotekit/core/Markup"
 import * as Message from "@quotekit/core/Message"
 import * as PublicQuote from "@quotekit/core/PublicQuote"
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { SqlClient } from "effect/sql"
 import QRCode from "qrcode"
 import { escapeHtml } from "../history/HistoryWriter.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
+import * as SignRooms from "../push/SignRooms.ts"
 import * as QuoteDownload from "../quotes/QuoteDownload.ts"
 import { ServerConfig } from "../ServerConfig.ts"
 import * as CustomerQuote from "./CustomerQuote.ts"
@@ -170,17 +169,12 @@ const qr = HttpRouter.add(
     const none = HttpServerResponse.empty({ status: 404 })
     if (!/^\d{1,10}$/.test(account ?? "") || !/^\d{1,10}$/.test(contact ?? "") || !/^[0-9a-f]{32}$/.test(code ?? ""))
       return none
-    const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ link_token_hash: string }>`
-      SELECT link_token_hash FROM quote_contacts
-      WHERE account_id = ${Number(account)} AND quote_contact_id = ${Number(contact)}
-        AND link_token_hash IS NOT NULL`.pipe(Effect.orDie)
-    const room = `${account}/${contact}/${code}`
-    const hash = rows[0]?.link_token_hash
-    if (hash === undefined || LinkToken.room(Number(account), Number(contact), hash) !== room) return none
+    const room = yield* SignRooms.find(Number(account), Number(contact), code ?? "")
+    if (Option.isNone(room) || room.value.expired || room.value.used) return none
+    const parts = SignRooms.partsOf(room.value)
     const base = yield* (yield* PublicUrl).current
     const svg = yield* Effect.promise(() =>
-      QRCode.toString(`${base}/sign/${room}`, { type: "svg", margin: 1, errorCorrectionLevel: "M" })
+      QRCode.toString(`${base}/sign/${parts}`, { type: "svg", margin: 1, errorCorrectionLevel: "M" })
     )
     return HttpServerResponse.text(svg, {
       contentType: "image/svg+xml",

@@ -9,6 +9,7 @@
 import type * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import * as QuoteEvents from "../push/QuoteEvents.ts"
 import type { FileRow } from "../uploads/Repo.ts"
 
 /** The account as the customer page shows it. */
@@ -34,6 +35,8 @@ export interface AcceptanceWrite {
   readonly sign_value: string
   readonly sign_name: string
   readonly terms_confirmed: boolean
+  /** The drawing came from a second device through the link's signing room. */
+  readonly signed_on_device: boolean
   readonly ip: string
   readonly user_agent: string
   readonly content_hash: string
@@ -152,6 +155,7 @@ export const layer = Layer.effect(
           yield* sql`
             UPDATE quotes SET last_view = ${when}, stat_opens = stat_opens + 1
             WHERE account_id = ${account} AND quote_id = ${quoteId}`
+          yield* QuoteEvents.changed({ account_id: account, quote_id: quoteId, what: "customer.view", by: "customer" })
         }).pipe(Effect.orDie),
       moveStatus: (account, quoteId, from, to, at) =>
         sql<{ quote_id: number }>`
@@ -166,9 +170,9 @@ export const layer = Layer.effect(
       insertAcceptance: (a) =>
         sql`
           INSERT INTO acceptances (account_id, quote_id, quote_contact_id, sign_method, sign_value, sign_name,
-                                   terms_confirmed, accepted_at, ip, user_agent, content_hash)
+                                   terms_confirmed, signed_on_device, accepted_at, ip, user_agent, content_hash)
           VALUES (${a.account_id}, ${a.quote_id}, ${a.quote_contact_id}, ${a.sign_method}, ${a.sign_value},
-                  ${a.sign_name}, ${a.terms_confirmed}, ${new Date(a.at)}, ${a.ip}, ${a.user_agent.slice(0, 500)},
+                  ${a.sign_name}, ${a.terms_confirmed}, ${a.signed_on_device}, ${new Date(a.at)}, ${a.ip}, ${a.user_agent.slice(0, 500)},
                   ${a.content_hash})`.pipe(Effect.asVoid, Effect.orDie),
       writeChoices: (account, quoteId, items, priceCurrent) =>
         Effect.gen(function* () {
@@ -207,7 +211,12 @@ export const layer = Layer.effect(
           INSERT INTO audit_log (account_id, at, actor, actor_signin_id, action, subject_table, subject_id, data,
                                  content_hash)
           VALUES (${e.account_id}, ${new Date(e.at)}, 'customer', NULL, ${e.action}, 'quote', ${e.quote_id},
-                  ${JSON.stringify(e.data)}::jsonb, ${e.content_hash})`.pipe(Effect.asVoid, Effect.orDie)
+                  ${JSON.stringify(e.data)}::jsonb, ${e.content_hash})`.pipe(
+          Effect.andThen(
+            QuoteEvents.changed({ account_id: e.account_id, quote_id: e.quote_id, what: e.action, by: "customer" })
+          ),
+          Effect.orDie
+        )
     })
   })
 )

@@ -12,6 +12,7 @@
 import type * as Discussion from "@quotekit/core/Discussion"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import * as QuoteEvents from "../push/QuoteEvents.ts"
 
 /** A stored entry with what the views show beside it. */
 export interface EntryRecord {
@@ -164,6 +165,15 @@ export const layer = Layer.effect(
                   ${new Date(e.at)})
           RETURNING discuss_id`.pipe(
           Effect.map((rows) => rows[0]!.discuss_id),
+          Effect.tap(() =>
+            QuoteEvents.changed({
+              account_id: e.account_id,
+              quote_id: e.quote_id,
+              what: `discussion.${e.discuss_type}`,
+              by: e.from_signin_id === null ? "customer" : "member",
+              signin_id: e.from_signin_id
+            })
+          ),
           Effect.orDie
         ),
       updateBody: (account, discussId, body, at) =>

@@ -23,6 +23,7 @@ import * as QuoteEmails from "../email/QuoteEmails.ts"
 import { HistoryRepo } from "../history/Repo.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import * as DocumentLink from "../invoices/DocumentLink.ts"
+import * as QuoteEvents from "../push/QuoteEvents.ts"
 import { type Claimed, EmailRepo } from "./Repo.ts"
 import { historyHtml, placeholders } from "./Send.ts"
 
@@ -136,7 +137,7 @@ export const deliverDue = Effect.gen(function* () {
   const repo = yield* EmailRepo
   const claimed = yield* repo.claimDue(yield* Clock.currentTimeMillis, LEASE_MS, BATCH)
   let delivered = 0
-  for (const m of claimed) if (yield* Effect.uninterruptible(settle(m))) delivered++
+  for (const m of claimed) if (yield* Effect.uninterruptible(QuoteEvents.collect(settle(m)))) delivered++
   return delivered
 })
 

@@ -9,6 +9,7 @@ import type { AccountId, SigninId } from "@quotekit/core/Account"
 import type { HistoryRow, Table } from "@quotekit/core/api/HistoryApi"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as QuoteEvents from "../push/QuoteEvents.ts"
 
 /** One change to record. */
 export interface Entry {
@@ -70,6 +71,16 @@ export const layer = Layer.effect(
       write: (e) => {
         const at = new Date(e.at)
         const actor = e.signin_id === null ? "system" : String(e.signin_id)
+        const noted =
+          e.table === "quote"
+            ? QuoteEvents.changed({
+                account_id: e.account_id,
+                quote_id: e.category_id,
+                what: e.action,
+                by: e.signin_id === null ? "system" : "member",
+                signin_id: e.signin_id
+              })
+            : Effect.void
         return sql`
           WITH h AS (
             INSERT INTO history (account_id, table_name, category_id, action, action_time, html_summary, html_full,
@@ -79,7 +90,7 @@ export const layer = Layer.effect(
           )
           INSERT INTO audit_log (account_id, at, actor, actor_signin_id, action, subject_table, subject_id, data)
           VALUES (${e.account_id}, ${at}, ${actor}, ${e.signin_id}, ${e.action}, ${e.table}, ${e.category_id},
-                  ${JSON.stringify(e.data)}::jsonb)`.pipe(Effect.asVoid, Effect.orDie)
+                  ${JSON.stringify(e.data)}::jsonb)`.pipe(Effect.andThen(noted), Effect.orDie)
       },
       page: (account, table, categoryId, offset, limit) =>
         Effect.gen(function* () {

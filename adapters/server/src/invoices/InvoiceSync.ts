@@ -16,8 +16,9 @@
  * @since 0.2.0
  */
 import * as Invoice from "@quotekit/core/Invoice"
-import { Clock, Duration, Effect, Layer, Option, Schedule } from "effect"
+import { Clock, Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import * as QuoteEvents from "../push/QuoteEvents.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import * as BuiltinInvoice from "./BuiltinInvoice.ts"
 import { type Claimed, InvoiceRepo } from "./Repo.ts"
@@ -48,7 +49,7 @@ const settle = (c: Claimed) =>
           const locked = yield* repo.lockQueued(c.account_id, c.quote_invoice_id)
           if (Option.isNone(locked)) return false
           const result = yield* BuiltinInvoice.issue(locked.value, now)
-          yield* repo.update({
+          yield* synced({
             ...locked.value,
             invoice_status: Invoice.InvoiceStatus.Sent,
             invoice_sync_status: Invoice.SyncStatus.Synced,
@@ -57,7 +58,8 @@ const settle = (c: Claimed) =>
             addon_invoice_number: result.number,
             addon_invoice_url: result.path,
             invoice_amount: result.amount,
-            error_html: ""
+            error_html: "",
+            invoice_modified: now
           })
           return true
         })
@@ -75,6 +77,20 @@ const settle = (c: Claimed) =>
     return issued
   })
 
+const encodeInvoice = Schema.encodeSync(Invoice.Invoice)
+
+/** Store an invoice's sync result, and tell the quote's open pages once it is committed (`invoice-sync`). */
+const synced = (invoice: Invoice.Invoice) =>
+  Effect.gen(function* () {
+    yield* (yield* InvoiceRepo).update(invoice)
+    const encoded = encodeInvoice({ ...invoice, error_html: (invoice.error_html ?? "").slice(0, 2000) })
+    yield* QuoteEvents.later({
+      account_id: invoice.account_id,
+      topic: "invoice-sync",
+      payload: { quote_id: invoice.quote_id, invoice: encoded as never }
+    })
+  })
+
 /** Store a failure the user sees under 'Show Issue'; the invoice is ready again to retry. */
 const failed = (c: Claimed, reason: string) =>
   Effect.gen(function* () {
@@ -85,11 +101,12 @@ const failed = (c: Claimed, reason: string) =>
         yield* (yield* QuoteRepo).record(c.account_id, c.quote_id, { forUpdate: true })
         const locked = yield* repo.lockQueued(c.account_id, c.quote_invoice_id)
         if (Option.isNone(locked)) return
-        yield* repo.update({
+        yield* synced({
           ...locked.value,
           invoice_status: Invoice.InvoiceStatus.Ready,
           invoice_sync_status: Invoice.SyncStatus.Error,
-          error_html: reason
+          error_html: reason,
+          invoice_modified: Math.floor((yield* Clock.currentTimeMillis) / 1000)
         })
       })
     )
@@ -100,7 +117,7 @@ export const syncDue = Effect.gen(function* () {
   const repo = yield* InvoiceRepo
   const claimed = yield* repo.claimDue(yield* Clock.currentTimeMillis, LEASE_MS, BATCH)
   let issued = 0
-  for (const c of claimed) if (yield* Effect.uninterruptible(settle(c))) issued++
+  for (const c of claimed) if (yield* Effect.uninterruptible(QuoteEvents.collect(settle(c)))) issued++
   return issued
 })
 

@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import * as EventBus from "@quotekit/core/EventBus"
-import * as EventId from "./EventId.ts"
 import { Effect, Layer, PubSub, Stream } from "effect"
+import * as EventId from "./EventId.ts"
 
 /** The in-process bus. */
 export const layer = Layer.effect(

@@ -7,8 +7,8 @@
  */
 import { PgClient } from "@effect/sql-pg"
 import * as EventBus from "@quotekit/core/EventBus"
-import * as EventId from "./EventId.ts"
 import { Effect, Layer, PubSub, type Queue, Schedule, Stream } from "effect"
+import * as EventId from "./EventId.ts"
 
 /** The default channel; tests use their own so parallel runs never hear each other. */
 export const DEFAULT_CHANNEL = "quotekit_events"

@@ -12,6 +12,7 @@ import * as ArchiveState from "@quotekit/core/ArchiveState"
 import * as QuoteHistory from "@quotekit/core/QuoteHistory"
 import { Clock, Duration, Effect, Layer, Schedule } from "effect"
 import { HistoryRepo } from "../history/Repo.ts"
+import * as QuoteEvents from "../push/QuoteEvents.ts"
 import { QuoteRepo } from "./Repo.ts"
 
 /** How often the sweep runs. */
@@ -43,7 +44,7 @@ export const sweep = Effect.gen(function* () {
 
 /** Runs the sweep in the background for as long as the layer lives; a failed sweep is logged and retried. */
 export const layer = Layer.effectDiscard(
-  sweep.pipe(
+  QuoteEvents.collect(sweep).pipe(
     Effect.catchCause((cause) => Effect.logWarning("expiry sweep failed", cause)),
     Effect.repeat(Schedule.spaced(INTERVAL)),
     Effect.forkScoped

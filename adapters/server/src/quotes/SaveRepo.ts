@@ -21,6 +21,7 @@ import type * as TaxMode from "@quotekit/core/TaxMode"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Entry } from "../history/Repo.ts"
+import * as QuoteEvents from "../push/QuoteEvents.ts"
 import {
   type ContactRow,
   contactJson,
@@ -336,6 +337,13 @@ export const layer = Layer.effect(
             SELECT q.quote_id, q.quote_no, q.edit_seq,
               (SELECT json_agg(json_build_object('id', quote_item_id, 'order_index', order_index)) FROM ins) AS inserted
             FROM q`
+          yield* QuoteEvents.changed({
+            account_id: account,
+            quote_id: written!.quote_id,
+            what: h.action,
+            by: "member",
+            signin_id: h.signin_id
+          })
           const byIndex = new Map((written?.inserted ?? []).map((r) => [r.order_index, r.id]))
           return {
             quote_id: written!.quote_id,

@@ -50,6 +50,7 @@ const emailServer: Layer.Layer<EmailServer | TestServer | Sink.SmtpSink, unknown
           Layer.mergeAll(
             EmailRepo.layer,
             HistoryRepo.layer,
+            EventBusLocal.layer,
             mailer,
             Layer.succeed(PublicUrl, { current: Effect.succeed(url) })
           )

@@ -6,13 +6,16 @@ import * as EmailRepo from "../../src/emails/Repo.ts"
 import * as HistoryRepo from "../../src/history/Repo.ts"
 import * as InvoiceSync from "../../src/invoices/InvoiceSync.ts"
 import * as InvoiceRepo from "../../src/invoices/Repo.ts"
+import * as EventBusLocal from "../../src/push/EventBusLocal.ts"
 import * as QuoteRepo from "../../src/quotes/Repo.ts"
 import { layer, newAccount, TestServer } from "../Harness.ts"
 import { contact, rows, saveNew } from "../quotes/Fixtures.ts"
 
 /** Extra sync workers, as other server processes on the same database would run them. */
 const otherWorker = InvoiceSync.syncDue.pipe(
-  Effect.provide(Layer.mergeAll(InvoiceRepo.layer, QuoteRepo.layer, EmailRepo.layer, HistoryRepo.layer))
+  Effect.provide(
+    Layer.mergeAll(InvoiceRepo.layer, QuoteRepo.layer, EmailRepo.layer, HistoryRepo.layer, EventBusLocal.layer)
+  )
 )
 
 describeBackends(
