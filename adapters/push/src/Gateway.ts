@@ -186,13 +186,14 @@ export const layer = (options: Partial<Options> = {}) =>
       const serve = (socket: Socket.Socket, visitor: Visitor) =>
         Effect.gen(function* () {
           const { write } = yield* socket.writer
+          // Reading starts the socket (writes wait until it has started).
+          const pull = yield* Socket.readerString(socket)
           const held = perAddress.get(visitor.address) ?? 0
           if (held >= settings.maxConnectionsPerAddress) {
             yield* Effect.logWarning("push: connection refused", { address: visitor.address, held })
             yield* write(PushMessage.encodeServer({ type: "error", message: errors.tooManyConnections }))
             return yield* write(new Socket.CloseEvent(1013, "too many connections"))
           }
-          const pull = yield* Socket.readerString(socket)
           const connection: Connection = {
             visitor,
             rooms: new Map(),

@@ -20,6 +20,10 @@ export const routes = PushHttp.route
 /** The gateway and its doorman, with the idle limits of the server's settings. */
 export const services = Layer.unwrap(
   Effect.map(ServerConfig, (settings) =>
-    Gateway.layer({ idleCloseMs: settings.pushIdleCloseMs, sweepEveryMs: settings.pushSweepEveryMs })
+    Gateway.layer({
+      idleCloseMs: settings.pushIdleCloseMs,
+      sweepEveryMs: settings.pushSweepEveryMs,
+      maxConnectionsPerAddress: settings.pushConnectionsPerAddress
+    })
   )
 ).pipe(Layer.provide(RoomAccess.layer))

@@ -53,6 +53,8 @@ export interface Settings {
   readonly pushIdleCloseMs: number
   /** How often idle real-time connections are looked for. */
   readonly pushSweepEveryMs: number
+  /** Most real-time connections one client address may hold at once. */
+  readonly pushConnectionsPerAddress: number
 }
 
 /** Default folder of the built app: `<repo>/app/dist`. */
@@ -77,7 +79,8 @@ export const defaults: Settings = {
   mailFrom: "quotekit <no-reply@localhost>",
   metricsToken: undefined,
   pushIdleCloseMs: Push.IDLE_CLOSE_MS,
-  pushSweepEveryMs: 30_000
+  pushSweepEveryMs: 30_000,
+  pushConnectionsPerAddress: 64
 }
 
 /** The server settings service. */
