@@ -92,6 +92,26 @@ export interface PdfDocument {
   readonly notes: ReadonlyArray<Note>
   /** Optional image block for a drawn signature (PNG bytes) with a caption. */
   readonly signature?: { readonly image?: Uint8Array; readonly caption: string }
+  /**
+   * An acceptance certificate on a page of its own at the end: a heading, an introduction, the record as label
+   * and value rows, the signature drawn from vector paths (SVG path data in the drawing's own units, `x`/`y`/
+   * `width`/`height` being the part of that area to show), and a closing note.
+   */
+  readonly certificate?: {
+    readonly heading: string
+    readonly intro?: string
+    readonly facts: ReadonlyArray<Fact>
+    readonly drawing?: {
+      readonly x: number
+      readonly y: number
+      readonly width: number
+      readonly height: number
+      readonly paths: ReadonlyArray<{ readonly d: string; readonly width?: number; readonly fill?: boolean }>
+    }
+    /** Where the drawing goes among the rows: after the fact with this label (at the end when absent). */
+    readonly drawingAfter?: string
+    readonly note: string
+  }
   /** Small text in every page's footer, left (up to three lines); the right of the footer shows "Page n of m". */
   readonly footer: string
   /** PDF metadata: the title a viewer shows. */

@@ -5,8 +5,9 @@
  *
  * Layout: the first page opens with the business and the heading, then the recipient and the facts; the lines
  * table follows, its column headings repeated on every page it runs onto; rows are never split unless one is
- * taller than a page (then between its lines); the totals, notes and signature follow; every page ends with the
- * footer text and "Page n of m", and content always stops above the footer.
+ * taller than a page (then between its lines); the totals, notes and signature follow, and an acceptance
+ * certificate, when given, on a page of its own; every page ends with the footer text and "Page n of m", and
+ * content always stops above the footer.
  *
  * Failure: a broken picture never costs the document. An unreadable logo or signature image is left out, an
  * accent that is no `#rrggbb` colour falls back to dark grey, a row with fewer cells than columns leaves the
@@ -24,6 +25,7 @@
  */
 import { Clock, Effect, Schema } from "effect"
 import PDFDocument from "pdfkit"
+import * as Certificate from "./internal/Certificate.ts"
 import * as Flow from "./internal/Flow.ts"
 import * as Fonts from "./internal/Fonts.ts"
 import * as Footer from "./internal/Footer.ts"
@@ -107,6 +109,24 @@ const layOut = (content: PdfDocument, createdAt: Date): PDFKit.PDFDocument => {
   if (content.signature !== undefined) {
     Flow.skip(flow, SECTION_GAP)
     Flow.place(flow, Notes.signature(doc, frame, content.signature))
+  }
+  if (content.certificate !== undefined) {
+    const certificate = content.certificate
+    Flow.newPage(flow)
+    Flow.place(flow, Certificate.heading(doc, frame, certificate, accent))
+    Flow.skip(flow, SECTION_GAP)
+    const drawing = Certificate.drawing(doc, frame, certificate)
+    let drawn = drawing === undefined
+    for (const fact of certificate.facts) {
+      Flow.place(flow, Certificate.row(doc, frame, fact.label, fact.value))
+      if (!drawn && fact.label === certificate.drawingAfter && drawing !== undefined) {
+        Flow.place(flow, drawing)
+        drawn = true
+      }
+    }
+    if (!drawn && drawing !== undefined) Flow.place(flow, drawing)
+    Flow.skip(flow, NOTE_GAP)
+    Flow.place(flow, Certificate.note(doc, frame, certificate.note))
   }
   Footer.paint(doc, frame, footer)
   return doc

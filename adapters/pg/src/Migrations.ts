@@ -24,6 +24,7 @@ import ListStamps from "./migrations/0320_list_stamps.ts"
 import EmailRecipients from "./migrations/0325_email_recipients.ts"
 import BuiltinInvoices from "./migrations/0400_builtin_invoices.ts"
 import Realtime from "./migrations/0410_realtime.ts"
+import AcceptanceCertificates from "./migrations/0440_acceptance_certificates.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -43,7 +44,8 @@ export const all = {
   "320_list_stamps": ListStamps,
   "325_email_recipients": EmailRecipients,
   "400_builtin_invoices": BuiltinInvoices,
-  "410_realtime": Realtime
+  "410_realtime": Realtime,
+  "440_acceptance_certificates": AcceptanceCertificates
 }
 
 /** The id of the newest migration this version knows (a database at it is up to date). */

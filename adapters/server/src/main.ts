@@ -15,6 +15,7 @@ import * as Message from "@quotekit/core/Message"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import * as Verify from "./acceptance/Verify.ts"
 import * as AccountCache from "./account/Cache.ts"
 import * as AccountHttp from "./account/Http.ts"
 import * as AccountRepo from "./account/Repo.ts"
@@ -103,6 +104,7 @@ export const Routes = Layer.mergeAll(
   Customer.routes,
   Invoices.routes,
   Realtime.routes,
+  Verify.layer,
   StaticApp.layer,
   QuoteEvents.middleware,
   AntiForgery.issueCookie,

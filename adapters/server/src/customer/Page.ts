@@ -193,7 +193,7 @@ const pdf = HttpRouter.add(
   Effect.gen(function* () {
     const params = yield* HttpRouter.params
     return yield* CustomerQuote.view(params.token ?? "", "1").pipe(
-      Effect.flatMap((view) => QuoteDownload.forCustomer(view, view.signer_name)),
+      Effect.flatMap((view) => QuoteDownload.forCustomer(view, view.signer_name, params.token ?? "")),
       Effect.catchTag("NotFound", () => Effect.succeed(HttpServerResponse.empty({ status: 404 })))
     )
   })

@@ -15,6 +15,8 @@ import * as Wording from "@quotekit/core/Wording"
 import type { PdfDocument } from "@quotekit/pdf/PdfDocument"
 import { Effect, Option, Result } from "effect"
 import { HttpServerResponse } from "effect/http"
+import * as Certificate from "../acceptance/Certificate.ts"
+import * as Links from "../customer/Links.ts"
 import * as PublicData from "../customer/PublicData.ts"
 import { DashboardRepo } from "../dashboard/Repo.ts"
 import * as InvoicePdf from "../invoices/InvoicePdf.ts"
@@ -63,6 +65,10 @@ export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Ten
     record.status === "accepted"
       ? yield* (yield* DashboardRepo).acceptance(tenant.account_id, record.quote_id)
       : undefined
+  if (record.status === "accepted") {
+    const certified = yield* Certificate.forQuote(tenant.account_id, record.quote_id)
+    if (Option.isSome(certified)) return pdfResponse(certified.value.pdf, fileName(record.quote_no, record.title))
+  }
   const contacts = yield* (yield* InvoiceRepo).billTo(tenant.account_id, record.quote_id)
   const settings = yield* (yield* InvoiceRepo).settings(tenant.account_id)
   const doc = QuotePdf.documentOf({
@@ -85,9 +91,20 @@ export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Ten
   )
 })
 
-/** The customer's download, from the data their page shows. */
-export const forCustomer = (view: CustomerQuote, preparedFor: string) =>
+/**
+ * The customer's download, from the data their page shows; once they accepted, the accepted quote with its
+ * acceptance certificate (the same bytes every time).
+ */
+export const forCustomer = (view: CustomerQuote, preparedFor: string, token: string) =>
   Effect.gen(function* () {
+    if (view.status === "accepted") {
+      const link = yield* Links.resolve(token)
+      const certified = Option.isNone(link)
+        ? Option.none()
+        : yield* Certificate.forQuote(link.value.account_id, link.value.quote_id)
+      if (Option.isSome(certified))
+        return pdfResponse(certified.value.pdf, fileName(view.quote.quote_no, view.quote.title))
+    }
     const business = yield* (yield* InvoiceRepo).business(view.quote.account_id as never)
     const settings = yield* (yield* InvoiceRepo).settings(view.quote.account_id as never)
     const doc = QuotePdf.documentOf({
