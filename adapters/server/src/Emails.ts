@@ -9,12 +9,18 @@ import * as EmailsHttp from "./emails/Http.ts"
 import * as EmailRepo from "./emails/Repo.ts"
 import * as Sender from "./emails/Sender.ts"
 import * as HistoryRepo from "./history/Repo.ts"
+import * as InvoiceRepo from "./invoices/Repo.ts"
+import * as FileStorage from "./uploads/FileStorage.ts"
+import * as FilesRepo from "./uploads/Repo.ts"
 
 /** The API group handlers. */
 export const handlers = EmailsHttp.layer
 
-/** The email repository and the sender; need a `SqlClient`, a `Mailer` and the `PublicUrl`. */
+/** The email repository and the sender; need a `SqlClient`, a `Mailer`, the `PublicUrl` and the `EventBus`. */
 export const services = Layer.merge(
   EmailRepo.layer,
-  Sender.layer.pipe(Layer.provide([EmailRepo.layer, HistoryRepo.layer]))
+  // The sender attaches an accepted quote's certificate, which reads the account's invoicing facts and logo.
+  Sender.layer.pipe(
+    Layer.provide([EmailRepo.layer, HistoryRepo.layer, InvoiceRepo.layer, FilesRepo.layer, FileStorage.layer])
+  )
 )

@@ -21,6 +21,12 @@ export interface Mail {
   readonly subject: string
   readonly text: string
   readonly html: string
+  /** Files sent with it (an accepted quote's PDF). */
+  readonly attachments?: ReadonlyArray<{
+    readonly filename: string
+    readonly content: Uint8Array
+    readonly contentType: string
+  }>
 }
 
 /** The mail relay refused the message or could not be reached; `reason` is for the server log only. */
@@ -94,7 +100,22 @@ export const layerSmtp = (options: SmtpOptions): Layer.Layer<Mailer> =>
       return Mailer.of({
         send: (mail) =>
           Effect.tryPromise({
-            try: () => transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
+            try: () =>
+              transport.sendMail({
+                to: mail.to,
+                subject: mail.subject,
+                text: mail.text,
+                html: mail.html,
+                ...(mail.attachments === undefined
+                  ? {}
+                  : {
+                      attachments: mail.attachments.map((a) => ({
+                        filename: a.filename,
+                        content: Buffer.from(a.content),
+                        contentType: a.contentType
+                      }))
+                    })
+              }),
             catch: (e) => new MailNotSent({ to: mail.to, reason: e instanceof Error ? e.message : String(e) })
           }).pipe(Effect.asVoid)
       })

@@ -13,7 +13,7 @@
  */
 
 import * as Acceptance from "@quotekit/core/Acceptance"
-import type { SigninId } from "@quotekit/core/Account"
+import type { AccountId, SigninId } from "@quotekit/core/Account"
 import * as ArchiveState from "@quotekit/core/ArchiveState"
 import { InvalidInput, NotFound } from "@quotekit/core/api/ApiError"
 import type { AcceptAnswer, AcceptRequest, CustomerQuote } from "@quotekit/core/api/CustomerApi"
@@ -28,6 +28,7 @@ import * as QuoteAction from "@quotekit/core/QuoteAction"
 import * as QuoteSave from "@quotekit/core/QuoteSave"
 import type * as QuoteSettings from "@quotekit/core/QuoteSettings"
 import * as QuoteStatus from "@quotekit/core/QuoteStatus"
+import * as ScheduledEmail from "@quotekit/core/ScheduledEmail"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result } from "effect"
 import { HttpServerRequest } from "effect/http"
@@ -35,6 +36,7 @@ import { SqlClient } from "effect/sql"
 import { Sessions } from "../auth/Session.ts"
 import * as Comments from "../discussion/Comments.ts"
 import { DiscussionRepo } from "../discussion/Repo.ts"
+import { EmailRepo } from "../emails/Repo.ts"
 import { escapeHtml } from "../history/HistoryWriter.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import * as SignRooms from "../push/SignRooms.ts"
@@ -258,6 +260,25 @@ export const accept = Effect.fn("CustomerQuote.accept")(function* (token: string
           at: ms
         })
         yield* writeChoices(link.account_id, record, facts, rows, chosen.success)
+        // The customer's copy of what they accepted, certificate attached by the sender.
+        const recipient = yield* customers.contactEmail(link.account_id, link.contact_id)
+        if (Option.isSome(recipient))
+          yield* (yield* EmailRepo).queue({
+            account_id: link.account_id as AccountId,
+            quote_id: record.quote_id,
+            follow_up_id: null,
+            subject: Wording.apply(facts.noun, Message.acceptedEmailSubject(record.title)),
+            subject_type: ScheduledEmail.SubjectTypes.accepted,
+            body_text: Wording.apply(
+              facts.noun,
+              Message.acceptedEmailBody(record.title, (yield* customers.brand(link.account_id)).name)
+            ),
+            recipients: [
+              { quote_contact_id: link.quote_contact_id, name: accepted.signerName, email: recipient.value }
+            ],
+            from_signin_id: record.from as SigninId,
+            scheduled_when: ScheduledEmail.scheduledFor(now)
+          })
         yield* customers.record({
           account_id: link.account_id,
           quote_id: record.quote_id,

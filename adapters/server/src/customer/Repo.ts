@@ -60,6 +60,8 @@ export class CustomerRepo extends Context.Service<
   CustomerRepo,
   {
     readonly brand: (account: number) => Effect.Effect<Brand>
+    /** The contact's email address, when it has one. */
+    readonly contactEmail: (account: number, contactId: number) => Effect.Effect<Option.Option<string>>
     readonly acceptance: (account: number, quoteId: number) => Effect.Effect<Option.Option<AcceptanceRow>>
     /** Record a customer's view: the view row, the contact's and the quote's last view, the opens count. */
     readonly recordView: (
@@ -141,6 +143,12 @@ export const layer = Layer.effect(
               on_behalf: r.on_behalf
             }))
           ),
+          Effect.orDie
+        ),
+      contactEmail: (account, contactId) =>
+        sql<{ email: string | null }>`
+          SELECT email FROM contacts WHERE account_id = ${account} AND contact_id = ${contactId}`.pipe(
+          Effect.map((rows) => Option.filter(Option.fromNullishOr(rows[0]?.email), (e) => e.includes("@"))),
           Effect.orDie
         ),
       recordView: (account, quoteId, quoteContactId, ip, userAgent, at) =>

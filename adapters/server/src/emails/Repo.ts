@@ -54,6 +54,8 @@ export interface Claimed {
   readonly attempts: number
   /** The built-in invoice an invoice email sends; `null` for quote emails. */
   readonly quote_invoice_id: number | null
+  /** The message kind (`ScheduledEmail.SubjectTypes`): an `accepted` one carries the acceptance certificate. */
+  readonly subject_type: number
   /** The account's product noun, for the email's wording. */
   readonly noun: "quote" | "proposal" | "estimate"
 }
@@ -278,6 +280,7 @@ export const layer = Layer.effect(
               WHERE e.email_message_id = due.email_message_id
               RETURNING e.account_id, e.email_message_id, e.quote_id, e.follow_up_id, e.subject, e.body_text,
                         e.recipients, e.attempts::int AS attempts, e.quote_invoice_id,
+                        e.subject_type::int AS subject_type,
                         (SELECT a.product_noun FROM accounts a WHERE a.account_id = e.account_id) AS noun`.pipe(
           Effect.orDie
         ),

@@ -14,8 +14,10 @@
  * @since 0.1.0
  */
 import type { AccountId } from "@quotekit/core/Account"
+import * as ScheduledEmail from "@quotekit/core/ScheduledEmail"
 import * as Wording from "@quotekit/core/Wording"
-import { Clock, Duration, Effect, Layer, Schedule } from "effect"
+import { Clock, Duration, Effect, Layer, Option, Schedule } from "effect"
+import * as Certificate from "../acceptance/Certificate.ts"
 import { Mailer } from "../auth/Mailer.ts"
 import * as CustomerLinks from "../customer/Links.ts"
 import * as LinkToken from "../customer/LinkToken.ts"
@@ -63,6 +65,14 @@ const deliver = (m: Claimed) =>
       m.quote_invoice_id === null
         ? null
         : `${base}${DocumentLink.path(yield* DocumentLink.secret, m.account_id, m.quote_invoice_id)}`
+    // The customer's copy of what they accepted, with its certificate.
+    const certificate =
+      m.subject_type === ScheduledEmail.SubjectTypes.accepted
+        ? Option.match(yield* Certificate.forQuote(m.account_id, m.quote_id), {
+            onNone: () => null,
+            onSome: (c) => ({ filename: "accepted-quote.pdf", content: c.pdf, contentType: "application/pdf" })
+          })
+        : null
     for (const r of m.recipients) {
       if (delivered.has(r.quote_contact_id)) continue
       if (invoiceLink !== null) {
@@ -88,7 +98,9 @@ const deliver = (m: Claimed) =>
         link: `${base}${LinkToken.pagePath(token)}`,
         noun: m.noun
       })
-      const sent = yield* Effect.result(mailer.send(mail))
+      const sent = yield* Effect.result(
+        mailer.send(certificate === null ? mail : { ...mail, attachments: [certificate] })
+      )
       if (sent._tag === "Failure") return undelivered(sent.failure.reason, false)
       yield* repo.recipientDelivered(m, r.quote_contact_id)
       delivered.add(r.quote_contact_id)

@@ -5,7 +5,7 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { extractText, getDocumentProxy } from "unpdf"
 import { acceptBody, choicesOf, open, sentQuote } from "../customer/Fixtures.ts"
-import { browser, layer } from "../Harness.ts"
+import { browser, layer, TestServer } from "../Harness.ts"
 
 const textOf = (bytes: Uint8Array) =>
   Effect.promise(
@@ -60,6 +60,18 @@ describeBackends(
         const exact = yield* upload(team.bytes)
         assert.strictEqual(exact.status, 200, exact.text)
         assert.include(exact.text, "The PDF is exactly the one issued.")
+        // The customer is emailed that very PDF.
+        const server = yield* TestServer
+        yield* server.advance(10 * 60_000)
+        let mail = server.outbox.find((m) => m.attachments !== undefined)
+        for (let i = 0; i < 100 && mail === undefined; i++) {
+          yield* Effect.sleep("50 millis")
+          mail = server.outbox.find((m) => m.attachments !== undefined)
+        }
+        assert.isDefined(mail, "the accepted quote is emailed")
+        assert.strictEqual(mail?.subject, "Your accepted quote: Certified kitchen")
+        assert.deepStrictEqual(mail?.attachments?.[0]?.content, team.bytes)
+
         const changed = new Uint8Array(team.bytes)
         const middle = Math.floor(changed.length / 2)
         changed[middle] = (changed[middle] ?? 0) ^ 1

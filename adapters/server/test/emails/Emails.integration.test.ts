@@ -14,9 +14,12 @@ import * as EmailRepo from "../../src/emails/Repo.ts"
 import * as Sender from "../../src/emails/Sender.ts"
 import * as HistoryRepo from "../../src/history/Repo.ts"
 import { PublicUrl } from "../../src/http/PublicUrl.ts"
+import * as InvoiceRepo from "../../src/invoices/Repo.ts"
 import * as Main from "../../src/main.ts"
 import * as EventBusLocal from "../../src/push/EventBusLocal.ts"
 import * as EventBusPg from "../../src/push/EventBusPg.ts"
+import * as FileStorage from "../../src/uploads/FileStorage.ts"
+import * as FilesRepo from "../../src/uploads/Repo.ts"
 import * as Sink from "../email/SmtpSink.ts"
 import { Browser, newAccount, shiftedClock, TestServer, testSettings } from "../Harness.ts"
 import { contact, saveNew } from "../quotes/Fixtures.ts"
@@ -50,6 +53,9 @@ const emailServer: Layer.Layer<EmailServer | TestServer | Sink.SmtpSink, unknown
           Layer.mergeAll(
             EmailRepo.layer,
             HistoryRepo.layer,
+            InvoiceRepo.layer,
+            FilesRepo.layer,
+            FileStorage.layer,
             EventBusLocal.layer,
             mailer,
             Layer.succeed(PublicUrl, { current: Effect.succeed(url) })
