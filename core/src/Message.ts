@@ -807,15 +807,15 @@ export const apiKeyNeedsSession =
 export const apiKeyActor = (who: string, key: string) => `${who} (API key “${key}”)`
 export { delete_ as delete }
 
-/**
- * The catalogue: every message by its name, for code that needs all of them (`Wording.catalogue(noun)`, lookups
- * by `Key`). Elsewhere import the messages by name (`Message.signDraw`), so a bundle carries only those it uses.
- */
 // --- acceptance certificates (our wording) ---
 export const acceptedEmailSubject = (title: string) => `Your accepted quote: ${title}`
 export const acceptedEmailBody = (title: string, business: string) =>
   `Thank you for accepting ${title}.\n\nYour copy from ${business}, with its acceptance certificate, is attached. Keep it: anyone can check it against the record.`
 
+/**
+ * The catalogue: every message by its name, for code that needs all of them (`Wording.catalogue(noun)`, lookups
+ * by `Key`). Elsewhere import the messages by name (`Message.signDraw`), so a bundle carries only those it uses.
+ */
 export const catalogue = {
   dashboard,
   quotes,

@@ -70,7 +70,9 @@ describeBackends(
         const viewing = yield* open(customer)
         viewing.send({ type: "join", room: "quote-view", token: q.token })
         yield* viewing.next(is("joined", "quote-view"))
-        yield* team.next(event("live-quote", (p) => p.quote_id === q.quoteId && (p.viewers as Array<unknown>).length === 1))
+        yield* team.next(
+          event("live-quote", (p) => p.quote_id === q.quoteId && (p.viewers as Array<unknown>).length === 1)
+        )
 
         const data = (yield* openQuote(customer, q.token!)).body
         const accepted = yield* customer.post(`/api/q/${q.token}/accept`, acceptBody(choicesOf(data)))
