@@ -2,12 +2,21 @@
  * The signed-in frame: top navigation, account menu, the mobile menu below 768 px, and the page. It loads the
  * account cache; a missing session leaves the frame in place under the sign-in overlay, an unchosen account
  * goes to the 'which account' page, any other failure shows the load failure banner.
+ *
+ * The shell holds the real-time connection of the signed-in member (`PushProvider`, one per account and sign-in,
+ * none while the sign-in overlay is open, so signing in again starts afresh) with the account room joined
+ * (`AccountUpdates`: every page refreshes as the account's quotes change), and applies the page refresh rules
+ * (`usePageRefresh`). `data-live` on the frame says where the connection stands, for browser tests.
  */
 import * as Wording from "@quotekit/core/Wording"
 import { Link, Navigate, Outlet, useRouterState } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
 import { isFailure } from "../api/client.ts"
 import { NounProvider, useMessages } from "../page/useMessages.ts"
+import { usePageRefresh } from "../page/usePageRefresh.ts"
+import { AccountUpdates } from "../push/AccountUpdates.tsx"
+import { PushProvider, useConnectionState } from "../push/PushProvider.tsx"
+import { useSigninOverlayOpen } from "../session/signinOverlay.ts"
 import { useAccount } from "../session/useAccount.ts"
 import { AccountMenuButton } from "./AccountMenuButton.tsx"
 import styles from "./AppShell.module.css"
@@ -25,26 +34,32 @@ export const AppShell = () => {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
   useEffect(() => setMenuOpen(false), [pathname])
   const signin = account.data?.account_signin
+  const signingIn = useSigninOverlayOpen()
+  usePageRefresh()
+  const session = signin === undefined || signingIn ? undefined : `${signin.account_id}:${signin.signin_id}`
   // The account's noun (Quote / Proposal / Estimate); the default until the cache has loaded.
   const noun = account.data?.account_signin.productNoun ?? Wording.defaultNoun
 
   if (isFailure(account.error, "chooseAccount")) return <Navigate to="/sign-in/accounts" />
   return (
-    <NounProvider value={noun}>
-      <ShellFrame signin={signin} pathname={pathname} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)}>
-        {account.isSuccess ? (
-          <Outlet />
-        ) : account.isError && !isFailure(account.error, "signinAgain") ? (
-          <div className={page.page}>
-            <LoadFailure error={account.error} onRetry={() => void account.refetch()} />
-          </div>
-        ) : (
-          <div className={page.page} aria-busy="true">
-            <div className={page.skeleton} />
-          </div>
-        )}
-      </ShellFrame>
-    </NounProvider>
+    <PushProvider session={session}>
+      <AccountUpdates />
+      <NounProvider value={noun}>
+        <ShellFrame signin={signin} pathname={pathname} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)}>
+          {account.isSuccess ? (
+            <Outlet />
+          ) : account.isError && !isFailure(account.error, "signinAgain") ? (
+            <div className={page.page}>
+              <LoadFailure error={account.error} onRetry={() => void account.refetch()} />
+            </div>
+          ) : (
+            <div className={page.page} aria-busy="true">
+              <div className={page.skeleton} />
+            </div>
+          )}
+        </ShellFrame>
+      </NounProvider>
+    </PushProvider>
   )
 }
 
@@ -62,6 +77,7 @@ const ShellFrame = ({
   readonly children: React.ReactNode
 }) => {
   const m = useMessages()
+  const live = useConnectionState()
   const entries = navEntries(m, signin)
   const links = entries.map((e) => (
     <Link
@@ -74,7 +90,7 @@ const ShellFrame = ({
     </Link>
   ))
   return (
-    <div className={styles.shell}>
+    <div className={styles.shell} data-live={live}>
       <header className={styles.topbar}>
         <Link to="/dashboard" className={styles.brand}>
           {m.productName}

@@ -7,41 +7,7 @@ import * as Push from "@quotekit/core/Push"
 import type { UpdateData } from "@quotekit/core/PushMessage"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import * as PushClient from "../../src/push/PushClient.ts"
-
-/** A websocket double the test plays the server of; every socket the client opens is kept in order. */
-class FakeSocket implements PushClient.SocketLike {
-  onopen: PushClient.SocketLike["onopen"] = null
-  onmessage: PushClient.SocketLike["onmessage"] = null
-  onclose: PushClient.SocketLike["onclose"] = null
-  onerror: PushClient.SocketLike["onerror"] = null
-  readonly sent: Array<Record<string, unknown>> = []
-  closed = false
-  readonly url: string
-  constructor(url: string, all: Array<FakeSocket>) {
-    this.url = url
-    all.push(this)
-  }
-  send(text: string) {
-    if (this.closed) throw new Error("FakeSocket: send after close")
-    this.sent.push(JSON.parse(text) as Record<string, unknown>)
-  }
-  close() {
-    this.closed = true
-  }
-  open() {
-    this.onopen?.({})
-  }
-  receive(message: unknown) {
-    this.onmessage?.({ data: typeof message === "string" ? message : JSON.stringify(message) })
-  }
-  drop() {
-    this.onclose?.({})
-  }
-  /** The messages sent of one type. */
-  of(type: string) {
-    return this.sent.filter((m) => m.type === type)
-  }
-}
+import { event, FakeSocket } from "../support/FakeSocket.ts"
 
 interface Poll {
   readonly url: string
@@ -74,14 +40,6 @@ const setup = () => {
   const last = () => sockets.at(-1)!
   return { client, sockets, polls, answers, states, last }
 }
-
-const event = (room: string, id: string, payload: unknown = { quote_id: 7 }, topic = "quote-changed") => ({
-  type: "event",
-  room,
-  id,
-  topic,
-  payload
-})
 
 beforeEach(() => {
   vi.useFakeTimers()
