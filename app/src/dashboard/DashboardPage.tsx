@@ -2,7 +2,8 @@
  * The dashboard (`/dashboard`): what needs attention. Quotes waiting on the customer (with the follow-ups that
  * are due and new questions marked), quotes accepted this month, the value of open quotes per currency, and
  * the count of quotes per status, each linking into the filtered list or straight to a quote. Archive actions
- * return here.
+ * return here. Quotes someone is on right now are listed under 'Viewing now' and marked in the rows with the live
+ * indicator; the figures refresh as the account's quotes change.
  */
 import type * as DashboardApi from "@quotekit/core/api/DashboardApi"
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
@@ -14,10 +15,12 @@ import records from "../contacts/Records.module.css"
 import { useInvoicingText } from "../invoices/invoicingText.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
+import { LiveIndicator } from "../push/LiveIndicator.tsx"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
 import styles from "./Dashboard.module.css"
+import { LiveQuotesCard } from "./LiveQuotesCard.tsx"
 
 const values = (vs: ReadonlyArray<DashboardApi.CurrencyValue>): string =>
   vs.map((v) => `${v.symbol}${Money.format(v.value)}${v.currencyCode === "" ? "" : ` ${v.currencyCode}`}`).join(" · ")
@@ -29,9 +32,12 @@ const QuoteRows = ({ rows, empty }: { readonly rows: ReadonlyArray<QuotesApi.Lis
     <ul className={styles.rows}>
       {rows.map((r) => (
         <li key={r.quote_id} className={styles.row}>
-          <Link to={r.href} className={styles.rowLink}>
-            {r.title.trim() === "" ? m.untitled : r.title}
-          </Link>
+          <span>
+            <Link to={r.href} className={styles.rowLink}>
+              {r.title.trim() === "" ? m.untitled : r.title}
+            </Link>
+            <LiveIndicator quoteId={r.quote_id} />
+          </span>
           <span className={styles.muted}>{r._companyOrPerson}</span>
           {r._followSubjectId > 0 && <span className={styles.flag}>{m.followUpsDue}</span>}
           {r._new_questions > 0 && (
@@ -61,6 +67,7 @@ export const DashboardPage = () => {
   const waiting = d?.waiting_on_customer.rows ?? []
   const followUps = waiting.filter((r) => r._followSubjectId > 0).length
   const questions = waiting.reduce((n, r) => n + r._new_questions, 0)
+  const titles = new Map([...waiting, ...(d?.accepted_this_month.rows ?? [])].map((r) => [r.quote_id, r.title]))
   return (
     <div className={page.page}>
       <div className={page.header}>
@@ -108,6 +115,7 @@ export const DashboardPage = () => {
               <span className={styles.figureValue}>{d.open_value.length === 0 ? "0" : values(d.open_value)}</span>
             </div>
           </section>
+          <LiveQuotesCard titles={titles} />
           <section className={controls.card} aria-labelledby="waiting-heading">
             <div className={styles.cardHeader}>
               <h2 id="waiting-heading" className={styles.heading}>

@@ -4,7 +4,8 @@
  * team filter ('All Team Members' or a member, the signed-in one first). 100 rows a page by latest activity;
  * the total is fetched on demand. Each row shows 'Unopened' or its last view, and opens where the server's
  * `href` says (the editor for drafts and quotes being edited, else the quote page with `?do-follow-up=`).
- * The whole query lives in the address, so back and forward restore it.
+ * The whole query lives in the address, so back and forward restore it. A quote someone is on right now shows
+ * the live indicator beside its title ('Viewing now: …'); the list refreshes as the account's quotes change.
  */
 import * as Money from "@quotekit/core/Money"
 import * as QuoteListTab from "@quotekit/core/QuoteListTab"
@@ -16,6 +17,7 @@ import { useEffect, useState } from "react"
 import { useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
+import { LiveIndicator } from "../push/LiveIndicator.tsx"
 import { useAccount } from "../session/useAccount.ts"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
@@ -123,6 +125,7 @@ export const QuoteListPage = () => {
                   <Link to={r.href} className={styles.rowLink}>
                     {r.title.trim() === "" ? m.untitled : r.title}
                   </Link>
+                  <LiveIndicator quoteId={r.quote_id} />
                   <span className={styles.sub}>
                     {r.quote_no > 0 ? `#${r.quote_no}` : ""} {r._name_from}
                   </span>

@@ -10,6 +10,9 @@
  * while they may change: not once the customer answered, or the quote expired or was withdrawn. The preview toggle ('Editing' / 'Preview', then 'Viewing as You'
  * / 'Viewing as Customer') shows the quote in the `<qk-quote-view>` widget with its public data, and links to the
  * customer page of the quote's link (opened as a preview) once it has one.
+ *
+ * While open, the page is on the quote's live room (the member counts as a viewer) and shows who else is on the
+ * quote now and for how long ('Viewing now'); the quote's changes refresh it through the account room.
  */
 
 import * as ArchiveState from "@quotekit/core/ArchiveState"
@@ -34,6 +37,8 @@ import { InvoicingPanel } from "../invoices/InvoicingPanel.tsx"
 import { createReadyInvoices, invoicingKey, useInvoicing } from "../invoices/useInvoicing.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
+import { memberName, ViewingNow } from "../push/LiveIndicator.tsx"
+import { useQuoteView } from "../push/useLiveQuotes.ts"
 import { useAccount } from "../session/useAccount.ts"
 import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
@@ -80,6 +85,7 @@ export const QuotePage = () => {
     enabled: id > 0
   })
   const settings = useQuoteSettings(id)
+  useQuoteView(id)
   const invoicing = useInvoicing(id, overview.data !== undefined && mayHaveInvoices(overview.data.quote.status))
   const [chosenTab, setTab] = useState<Tab>("overview")
   // Settings is offered only while they may change; a quote answered meanwhile falls back to Overview.
@@ -199,6 +205,7 @@ export const QuotePage = () => {
           {preview && <ViewingAsToggle asCustomer={asCustomer} onChange={setAsCustomer} className={styles.actionBar} />}
         </div>
       </div>
+      <ViewingNow quoteId={id} myName={memberName(account.data)} />
       <FormBanner error={failure} />
       <QuoteEmailing quote={q} />
       <QuoteActionBar offers={withCompleteLabel(o.offers, invoicing.data, now)} busy={busy} onRun={run} />
