@@ -60,6 +60,8 @@ export interface QuoteEditorProps {
   readonly backTo?: string
   /** The current time in epoch seconds, for the date checks (the wall clock by default). */
   readonly now?: () => number
+  /** The quote was changed elsewhere since the draft was loaded or saved: the editor warns before a save. */
+  readonly changedElsewhere?: boolean
 }
 
 const wallClock = () => Math.floor(Date.now() / 1000)
@@ -81,7 +83,8 @@ export const QuoteEditor = ({
   banners,
   lead,
   backTo,
-  now = wallClock
+  now = wallClock,
+  changedElsewhere = false
 }: QuoteEditorProps) => {
   const m = useMessages()
   const [draft, dispatch] = useQuoteDraft(initial)
@@ -165,7 +168,7 @@ export const QuoteEditor = ({
           <DeleteDraft quoteId={draft.quote.quote_id} />
         )}
       </header>
-      <EditorBanners banners={banners} adjIndex={adjIndex} />
+      <EditorBanners banners={banners} adjIndex={adjIndex} changedElsewhere={changedElsewhere} />
       <FormBanner error={saveError} />
       <SaveConflict
         warning={conflict?.warning ?? null}

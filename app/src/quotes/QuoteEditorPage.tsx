@@ -3,7 +3,8 @@
  * id is read by the core (`Quote.parseRouteId`: anything but "new" or a number is 'Could not find that quote?');
  * the action falls back to is-editing unless it is is-adjustment. The server loads the quote (or a new one
  * with the options from-template, from-quote, example, from-lead and title) and saves it; where a save goes
- * next is the server's `upNext.href`.
+ * next is the server's `upNext.href`. While a saved quote is open the editor is on its live room, and warns when
+ * the quote is changed elsewhere (`useChangedElsewhere`).
  */
 import * as QuotesApi from "@quotekit/core/api/QuotesApi"
 import * as Quote from "@quotekit/core/Quote"
@@ -21,6 +22,7 @@ import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import { QuoteEditor, type SaveResult } from "./QuoteEditor.tsx"
 import type { SaveAction } from "./SaveBar.tsx"
+import { useChangedElsewhere } from "./useChangedElsewhere.ts"
 import { type Draft, type EditorMode, fromEditor } from "./useQuoteDraft.ts"
 
 const Message = ({ text }: { readonly text: string }) => {
@@ -125,6 +127,9 @@ const EditorRoute = ({ mode }: { readonly mode: EditorMode }) => {
   const modifiedIn = useRef<number | undefined>(undefined)
   const pending = useRef<{ key: string; id: string } | null>(null)
   if (data !== undefined && modifiedIn.current === undefined) modifiedIn.current = data._modifiedIn
+  const liveId = mode === "quote" && Result.isSuccess(routeId) && routeId.success !== "new" ? routeId.success : 0
+  const elsewhere = useChangedElsewhere(liveId, data?._modifiedIn)
+  const track = elsewhere.track
 
   const onSave = useCallback(
     async (draft: Draft, primary: SaveAction, continueSave: boolean): Promise<SaveResult> => {
@@ -141,14 +146,14 @@ const EditorRoute = ({ mode }: { readonly mode: EditorMode }) => {
         pending.current.id,
         continueSave
       )
-      const answer = await api.saveQuote({ ...target, id: savedId }, payload)
+      const answer = await track(api.saveQuote({ ...target, id: savedId }, payload))
       pending.current = null
       modifiedIn.current = answer._modifiedIn
       void queryClient.invalidateQueries({ queryKey: ["quotes"] })
       void queryClient.invalidateQueries({ queryKey: ["dashboard"] })
       return { ...answer, href: answer.upNext.href }
     },
-    [api, data, query, target, queryClient]
+    [api, data, query, target, queryClient, track]
   )
   const onSaved = useCallback(
     (href: string, primary: SaveAction) => {
@@ -178,6 +183,7 @@ const EditorRoute = ({ mode }: { readonly mode: EditorMode }) => {
       banners={data.banners}
       lead={data.lead}
       backTo={QuoteRoute.backLink(kind, action, data.quote.quote_id)}
+      changedElsewhere={elsewhere.changed}
     />
   )
 }
