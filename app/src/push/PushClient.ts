@@ -1,7 +1,8 @@
 /**
  * The browser end of the real-time channel (`Push`), shared by the team app, the customer page and the phone
  * signing page, so it has no framework and no Schema runtime: server messages are checked by shape and anything
- * malformed is dropped.
+ * malformed is dropped, and the fallback posts with `fetch` (as the customer page's `Api.ts` does) rather than
+ * the contract's derived client (`PushApi`), whose runtime would outweigh the client many times over.
  *
  * One websocket (`/push`, same origin) carries every room the page joined. When it drops, the client reconnects
  * after `Push.reconnectDelayMs(attempt)` (a connection that lasted over `Push.STABLE_AFTER_MS` starts the delays
