@@ -63,13 +63,17 @@ export const ClientMessage = Schema.Union([Join, Exit, UpdateData, Ping])
 /** A client message. */
 export type ClientMessage = typeof ClientMessage.Type
 
-/** An event delivered to a room: its id (unique across processes), topic and payload (ids and small facts). */
+/**
+ * An event delivered to a room: its id (unique across processes), topic and payload (ids and small facts), and the
+ * room's cursor just after it (what to send on joining again to get only what follows).
+ */
 export const Event = Schema.Struct({
   type: Schema.Literal("event"),
   room: Schema.String,
   id: Schema.String,
   topic: Schema.String,
-  payload: Schema.Json
+  payload: Schema.Json,
+  cursor: Schema.optional(Schema.String)
 })
 /** A delivered event. */
 export type Event = typeof Event.Type
@@ -84,7 +88,12 @@ export const ServerMessage = Schema.Union([
   }),
   Schema.Struct({ type: Schema.Literal("refused"), room: Schema.String, reason: Schema.String }),
   Event,
-  Schema.Struct({ type: Schema.Literal("reset"), room: Schema.String, cursor: Schema.String }),
+  Schema.Struct({
+    type: Schema.Literal("reset"),
+    room: Schema.String,
+    cursor: Schema.String,
+    state: Schema.optional(Schema.Json)
+  }),
   Schema.Struct({ type: Schema.Literal("pong") }),
   Schema.Struct({ type: Schema.Literal("error"), message: Schema.String })
 ])

@@ -12,10 +12,11 @@
  */
 import { randomBytes } from "node:crypto"
 
-/** An event as the backlog keeps it: its bus id and the text sent to browsers. */
+/** An event as the backlog keeps it: its bus id, the text sent to browsers, and the room's cursor just after it. */
 export interface Entry {
   readonly id: string
   readonly text: string
+  readonly cursor: string
 }
 
 /** What a cursor continues to: the events after it and the cursor after them, or a reset to the room's head. */
@@ -47,8 +48,8 @@ const FORGET_AFTER_MS = 24 * 60 * 60_000
 
 /** A backlog of this process's rooms. */
 export interface Backlog {
-  /** Keep an event of a room; answers the cursor just after it. */
-  readonly append: (room: string, entry: Entry) => string
+  /** Keep an event of a room, its text made knowing the cursor just after it; answers the kept entry. */
+  readonly append: (room: string, id: string, text: (cursor: string) => string) => Entry
   /** The room's cursor now (what a new joiner continues from). */
   readonly head: (room: string) => string
   /** The events of a room after a cursor. */
@@ -83,14 +84,16 @@ export const make = (retention: Retention = defaultRetention, now: () => number 
     if (room.entries.length === 0) room.emptySince ??= now()
   }
   return {
-    append: (name, entry) => {
+    append: (name, id, text) => {
       const room = roomOf(name)
       positions++
       room.count = positions
-      room.entries.push({ ...entry, at: now(), position: positions })
+      const cursor = `${boot}.${positions}.${id}`
+      const entry = { id, text: text(cursor), cursor, at: now(), position: positions }
+      room.entries.push(entry)
       room.emptySince = undefined
       trim(room)
-      return cursorOf(room)
+      return entry
     },
     head: (name) => cursorOf(roomOf(name)),
     since: (name, cursor) => {

@@ -128,7 +128,8 @@ export const layer = (options: Partial<Options> = {}) =>
           members.set(connection, room)
           const since = cursor === undefined ? undefined : backlog.since(admission.key, cursor)
           const head = since?.cursor ?? backlog.head(admission.key)
-          if (since?._tag === "Reset") return send(connection, { type: "reset", room, cursor: head })
+          if (since?._tag === "Reset")
+            return send(connection, { type: "reset", room, cursor: head, state: admission.state as never })
           send(connection, { type: "joined", room, cursor: head, state: admission.state as never })
           for (const entry of since?.entries ?? []) Queue.offerUnsafe(connection.outbox, eventText(room, entry.text))
         })
@@ -270,8 +271,12 @@ export const layer = (options: Partial<Options> = {}) =>
         Stream.runForEach((event) =>
           Effect.sync(() => {
             const key = `${event.account_id}:${event.room ?? Push.ACCOUNT_ROOM}`
-            const body = `"id":${JSON.stringify(event.id)},"topic":${JSON.stringify(event.topic)},"payload":${JSON.stringify(event.payload)}}`
-            backlog.append(key, { id: event.id ?? "", text: body })
+            const head = `"id":${JSON.stringify(event.id)},"topic":${JSON.stringify(event.topic)},"payload":${JSON.stringify(event.payload)}`
+            const { text: body } = backlog.append(
+              key,
+              event.id ?? "",
+              (cursor) => `${head},"cursor":${JSON.stringify(cursor)}}`
+            )
             const members = rooms.get(key)
             if (members === undefined) return
             for (const [connection, room] of members) Queue.offerUnsafe(connection.outbox, eventText(room, body))

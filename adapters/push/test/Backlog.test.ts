@@ -2,16 +2,14 @@ import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
 import * as Backlog from "../src/Backlog.ts"
 
-const entry = (n: number) => ({ id: `e${n}`, text: `{"n":${n}}` })
-
 describe("Backlog", () => {
   it("continues a cursor with the room's later events only, and a new joiner from now", () => {
     const backlog = Backlog.make()
     const start = backlog.head("a")
-    backlog.append("a", entry(1))
-    backlog.append("b", entry(2))
-    const afterOne = backlog.append("a", entry(3))
-    backlog.append("a", entry(4))
+    backlog.append("a", "e1", () => "")
+    backlog.append("b", "e2", () => "")
+    const afterOne = backlog.append("a", "e3", () => "").cursor
+    backlog.append("a", "e4", () => "")
     const since = backlog.since("a", start)
     assert.strictEqual(since._tag, "Events")
     if (since._tag !== "Events") return
@@ -25,15 +23,24 @@ describe("Backlog", () => {
     assert.deepStrictEqual(atHead._tag === "Events" ? atHead.entries : undefined, [])
   })
 
+  it("keeps each event's text made with the cursor just after it, which continues from there", () => {
+    const backlog = Backlog.make()
+    const first = backlog.append("a", "e1", (cursor) => `one@${cursor}`)
+    backlog.append("a", "e2", (cursor) => `two@${cursor}`)
+    assert.strictEqual(first.text, `one@${first.cursor}`)
+    const since = backlog.since("a", first.cursor)
+    assert.deepStrictEqual(since._tag === "Events" ? since.entries.map((e) => e.id) : [], ["e2"])
+  })
+
   it("a cursor of another process continues after its last event, or resets when that event is not held", () => {
     const here = Backlog.make()
     const there = Backlog.make()
     for (const n of [1, 2, 3]) {
-      here.append("a", entry(n))
-      there.append("a", entry(n))
+      here.append("a", `e${n}`, () => "")
+      there.append("a", `e${n}`, () => "")
     }
     const theirs = there.head("a")
-    here.append("a", entry(4))
+    here.append("a", "e4", () => "")
     const since = here.since("a", theirs)
     assert.deepStrictEqual(since._tag === "Events" ? since.entries.map((e) => e.id) : [], ["e4"])
     assert.strictEqual(here.since("a", "elsewhere.5.e99")._tag, "Reset")
@@ -45,7 +52,7 @@ describe("Backlog", () => {
     let now = 0
     const backlog = Backlog.make({ perRoom: 3, maxAgeMs: 1_000 }, () => now)
     const start = backlog.head("a")
-    for (const n of [1, 2, 3, 4]) backlog.append("a", entry(n))
+    for (const n of [1, 2, 3, 4]) backlog.append("a", `e${n}`, () => "")
     assert.strictEqual(backlog.since("a", start)._tag, "Reset", "e1 was dropped")
     const kept = backlog.head("a")
     now = 2_000
@@ -55,7 +62,7 @@ describe("Backlog", () => {
     now = 2_000 + 25 * 60 * 60_000
     backlog.prune()
     assert.strictEqual(backlog.size(), 0)
-    backlog.append("a", entry(5))
+    backlog.append("a", "e5", () => "")
     assert.strictEqual(backlog.since("a", kept)._tag, "Reset", "a cursor into the forgotten room cannot continue")
   })
 
@@ -76,7 +83,7 @@ describe("Backlog", () => {
           if (s.kind === "append") {
             const id = `e${n++}`
             list.push(id)
-            backlog.append(s.room, { id, text: id })
+            backlog.append(s.room, id, () => id)
           } else cursors.push({ room: s.room, cursor: backlog.head(s.room), seen: list.length })
         }
         for (const c of cursors) {

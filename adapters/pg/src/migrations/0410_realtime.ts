@@ -35,6 +35,7 @@ export default Effect.gen(function* () {
       account_id integer NOT NULL REFERENCES accounts ON DELETE CASCADE,
       quote_id integer NOT NULL,
       kind text NOT NULL CHECK (kind IN ('customer', 'member')),
+      signin_id integer,
       name text NOT NULL CHECK (length(name) <= 200),
       since timestamptz NOT NULL DEFAULT now(),
       seen_at timestamptz NOT NULL DEFAULT now()

@@ -12,11 +12,12 @@ import { SqlClient } from "effect/sql"
 /** A row not refreshed for this long no longer counts. */
 export const STALE_SECONDS = 90
 
-/** Someone on a quote: a customer or a team member, by name, since when (epoch milliseconds). */
+/** Someone on a quote: a customer or a team member (with their sign-in), by name, since when (epoch milliseconds). */
 export interface Viewer {
   readonly kind: "customer" | "member"
   readonly name: string
   readonly since: number
+  readonly signin_id?: number
 }
 
 /** A quote with the people on it. */
@@ -32,12 +33,14 @@ export interface Entry {
   readonly quote_id: number
   readonly kind: Viewer["kind"]
   readonly name: string
+  readonly signin_id: number | null
 }
 
 interface Row {
   readonly quote_id: number
   readonly kind: Viewer["kind"]
   readonly name: string
+  readonly signin_id: number | null
   readonly since: Date
 }
 
@@ -45,7 +48,12 @@ const group = (rows: ReadonlyArray<Row>): Array<LiveQuote> => {
   const byQuote = new Map<number, Array<Viewer>>()
   for (const r of rows) {
     const list = byQuote.get(r.quote_id) ?? []
-    list.push({ kind: r.kind, name: r.name, since: new Date(r.since).getTime() })
+    list.push({
+      kind: r.kind,
+      name: r.name,
+      since: new Date(r.since).getTime(),
+      ...(r.signin_id === null ? {} : { signin_id: r.signin_id })
+    })
     byQuote.set(r.quote_id, list)
   }
   return [...byQuote].map(([quote_id, viewers]) => ({ quote_id, viewers }))
@@ -56,8 +64,9 @@ export const enter = (entry: Entry) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<{ fresh: boolean }>`
-      INSERT INTO live_viewers (viewer_id, account_id, quote_id, kind, name)
-      VALUES (${entry.viewer_id}, ${entry.account_id}, ${entry.quote_id}, ${entry.kind}, ${entry.name.slice(0, 200)})
+      INSERT INTO live_viewers (viewer_id, account_id, quote_id, kind, name, signin_id)
+      VALUES (${entry.viewer_id}, ${entry.account_id}, ${entry.quote_id}, ${entry.kind}, ${entry.name.slice(0, 200)},
+              ${entry.signin_id})
       ON CONFLICT (viewer_id) DO UPDATE SET seen_at = now()
       RETURNING (xmax = 0) AS fresh`
     return rows[0]?.fresh === true
@@ -83,10 +92,10 @@ export const onQuote = (account: number, quoteId: number) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<Row>`
-      SELECT quote_id, kind, name, min(since) AS since FROM live_viewers
+      SELECT quote_id, kind, name, signin_id, min(since) AS since FROM live_viewers
       WHERE account_id = ${account} AND quote_id = ${quoteId}
         AND seen_at > now() - ${`${STALE_SECONDS} seconds`}::interval
-      GROUP BY quote_id, kind, name ORDER BY min(since)`
+      GROUP BY quote_id, kind, name, signin_id ORDER BY min(since)`
     return group(rows)[0]?.viewers ?? []
   }).pipe(Effect.orDie)
 
@@ -95,9 +104,9 @@ export const inAccount = (account: number) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<Row>`
-      SELECT quote_id, kind, name, min(since) AS since FROM live_viewers
+      SELECT quote_id, kind, name, signin_id, min(since) AS since FROM live_viewers
       WHERE account_id = ${account} AND seen_at > now() - ${`${STALE_SECONDS} seconds`}::interval
-      GROUP BY quote_id, kind, name ORDER BY quote_id, min(since)`
+      GROUP BY quote_id, kind, name, signin_id ORDER BY quote_id, min(since)`
     return group(rows)
   }).pipe(Effect.orDie)
 

@@ -168,7 +168,7 @@ export const layer = Layer.effect(
               )
               if (rows.length === 0) return yield* refuse(Push.refusals.notYours)
               return yield* view(
-                { account_id: account, quote_id: room.quoteId, kind: "member", name },
+                { account_id: account, quote_id: room.quoteId, kind: "member", name, signin_id: signin },
                 presence,
                 `p:${account}:${room.quoteId}:m${signin}`
               )
@@ -181,13 +181,13 @@ export const layer = Layer.effect(
             return yield* Option.match(previewer, {
               onSome: (m) =>
                 view(
-                  { account_id, quote_id, kind: "member", name: m.name },
+                  { account_id, quote_id, kind: "member", name: m.name, signin_id: m.signin },
                   presence,
                   `p:${account_id}:${quote_id}:m${m.signin}`
                 ),
               onNone: () =>
                 view(
-                  { account_id, quote_id, kind: "customer", name: contact_name },
+                  { account_id, quote_id, kind: "customer", name: contact_name, signin_id: null },
                   presence,
                   `p:${account_id}:${quote_id}:c${quote_contact_id}`
                 )

@@ -135,8 +135,16 @@ describeBackends(
         // In the order a connection that never left saw them.
         const witnessed = witness.received.filter((m) => m.type === "event").map((m) => (m as { id: string }).id)
         assert.deepStrictEqual(ids, witnessed.slice(witnessed.indexOf(seen.id)))
-        second.close()
-        witness.close()
+        // An event's own cursor continues right after it.
+        const third = yield* open(q.browser)
+        third.send({ type: "join", room: "account", cursor: (replayed.at(-2) as { cursor?: string }).cursor })
+        yield* third.next(is("joined", "account"))
+        yield* Effect.sleep("200 millis")
+        assert.deepStrictEqual(
+          third.received.filter((m) => m.type === "event").map((m) => (m as { id: string }).id),
+          ids.slice(-1)
+        )
+        for (const s of [second, witness, third]) s.close()
       })
     )
 
