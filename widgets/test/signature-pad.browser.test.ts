@@ -285,6 +285,53 @@ describe("<qk-signature-pad>", () => {
     await p.close()
   })
 
+  it("methods limits what is offered: one method shows no tabs, two show two; a touch stroke draws", async () => {
+    const p = await openPad('methods="draw" method="text" room="acc/42/x7"', 320)
+    assert.strictEqual(await p.getByRole("tab").count(), 0)
+    assert.strictEqual(await p.getByRole("tablist").count(), 0)
+    assert.strictEqual(await p.evaluate(() => document.querySelector("qk-signature-pad")!.method), "text")
+    // A method that is not offered gives way to the first offered: the drawing area, with Undo and Clear.
+    assert.isTrue(
+      await p.getByRole("img", { name: "Signature area, draw your signature with a finger, pen or mouse" }).isVisible()
+    )
+    assert.strictEqual(await p.getByRole("textbox").count(), 0)
+    await penStroke(
+      p,
+      [
+        [10, 10],
+        [100, 60]
+      ],
+      "touch"
+    )
+    assert.strictEqual(decode(await value(p)).length, 1)
+    assert.deepStrictEqual(
+      (await events(p)).map((e) => [e.type, e.detail.method]),
+      [
+        ["qk-change", "draw"],
+        ["qk-sign", "draw"]
+      ]
+    )
+    await p.getByRole("button", { name: "Clear" }).click()
+    assert.strictEqual(await value(p), "")
+    assert.deepStrictEqual(await seriousViolations(p), [])
+    await p.close()
+
+    const two = await openPad('methods="draw text"')
+    assert.deepStrictEqual(
+      (await two.getByRole("tab").allTextContents()).map((t) => t.trim()),
+      ["Draw", "Type"]
+    )
+    await two.getByRole("tab", { name: "Draw" }).focus()
+    await two.keyboard.press("ArrowRight")
+    await two.keyboard.press("ArrowRight")
+    assert.strictEqual(
+      await two.evaluate(() => document.querySelector("qk-signature-pad")!.method),
+      "draw",
+      "wraps within the two"
+    )
+    await two.close()
+  })
+
   it("value restores a signature silently; readonly and disabled pads refuse changes", async () => {
     const data = Signature.encode([
       [

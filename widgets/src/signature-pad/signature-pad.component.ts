@@ -18,6 +18,13 @@ const LABELS: Readonly<Record<Signature.Method, string>> = {
 
 const isMethod = (m: unknown): m is Signature.Method => METHODS.includes(m as Signature.Method)
 
+/** The methods a `methods` attribute names, in tab order; every method when it names none. */
+const offeredIn = (methods: string): ReadonlyArray<Signature.Method> => {
+  const named = methods.split(/[\s,]+/)
+  const offered = METHODS.filter((m) => named.includes(m))
+  return offered.length > 0 ? offered : METHODS
+}
+
 /**
  * The address of the QR image for a signing room: `/sign/qr/{room parts}`, each part of `room` (separated by
  * `/`) escaped for the path.
@@ -73,6 +80,7 @@ export class QkSignaturePad extends LitElement {
   static override properties = {
     name: { type: String },
     method: { type: String, reflect: true },
+    methods: { type: String },
     room: { type: String },
     qrSrc: { type: String, attribute: "qr-src" },
     disabled: { type: Boolean, reflect: true },
@@ -84,6 +92,11 @@ export class QkSignaturePad extends LitElement {
   declare name: string
   /** The signing method: `draw`, `text` (typed) or `instruct` (a touch device through a QR code). */
   declare method: Signature.Method
+  /**
+   * The methods offered, separated by spaces (`draw text instruct` when empty or naming none). With one method
+   * there are no tabs: `methods="draw"` is a plain drawing pad (the phone signing page).
+   */
+  declare methods: string
   /** The signing room's id parts, separated by `/`: the QR image is `/sign/qr/{room parts}`. */
   declare room: string
   /** The QR image's full address, when the page serves it elsewhere; wins over `room`. */
@@ -107,6 +120,7 @@ export class QkSignaturePad extends LitElement {
     super()
     this.name = ""
     this.method = "draw"
+    this.methods = ""
     this.room = ""
     this.qrSrc = ""
     this.disabled = false
@@ -216,10 +230,24 @@ export class QkSignaturePad extends LitElement {
 
   protected override render() {
     const method = this.#method()
+    const offered = offeredIn(this.methods)
     const locked = this.disabled || this.readonly
+    // One method needs no tabs, and its panel is then no tab panel.
+    const tabbed = offered.length > 1
+    const panel = (m: Signature.Method) => ({
+      role: tabbed ? "tabpanel" : nothing,
+      labelledBy: tabbed ? `tab-${m}` : nothing
+    })
     return html`<div part="base">
-      <div part="tabs" class="tabs" role="tablist" aria-label=${Message.signMethods} @keydown=${this.#onTabKey}>
-        ${METHODS.map((m) => {
+      <div
+        part="tabs"
+        class="tabs"
+        role="tablist"
+        aria-label=${Message.signMethods}
+        ?hidden=${!tabbed}
+        @keydown=${this.#onTabKey}
+      >
+        ${offered.map((m) => {
           const selected = m === method
           return html`<button
             part=${selected ? "tab tab-selected" : "tab"}
@@ -238,7 +266,13 @@ export class QkSignaturePad extends LitElement {
           </button>`
         })}
       </div>
-      <div part="panel" id="panel-draw" role="tabpanel" aria-labelledby="tab-draw" ?hidden=${method !== "draw"}>
+      <div
+        part="panel"
+        id="panel-draw"
+        role=${panel("draw").role}
+        aria-labelledby=${panel("draw").labelledBy}
+        ?hidden=${method !== "draw"}
+      >
         <div part="area" class="area">
           <canvas
             part="canvas"
@@ -261,7 +295,13 @@ export class QkSignaturePad extends LitElement {
           </button>
         </div>
       </div>
-      <div part="panel" id="panel-text" role="tabpanel" aria-labelledby="tab-text" ?hidden=${method !== "text"}>
+      <div
+        part="panel"
+        id="panel-text"
+        role=${panel("text").role}
+        aria-labelledby=${panel("text").labelledBy}
+        ?hidden=${method !== "text"}
+      >
         <label part="label" for="name">${Message.signTypeName}</label>
         <input
           part="input"
@@ -278,7 +318,13 @@ export class QkSignaturePad extends LitElement {
         />
         <div part="area typed" class="area typed" aria-hidden="true">${Signature.normalizeName(this.name)}</div>
       </div>
-      <div part="panel" id="panel-instruct" role="tabpanel" aria-labelledby="tab-instruct" ?hidden=${method !== "instruct"}>
+      <div
+        part="panel"
+        id="panel-instruct"
+        role=${panel("instruct").role}
+        aria-labelledby=${panel("instruct").labelledBy}
+        ?hidden=${method !== "instruct"}
+      >
         <div part="area" class="area qr">
           ${this.#qrSrc() === "" ? nothing : html`<img part="qr" src=${this.#qrSrc()} alt=${Message.signQrAlt} />`}
           <p part="hint" class="hint">${Message.signScanQr}</p>
@@ -287,8 +333,10 @@ export class QkSignaturePad extends LitElement {
     </div>`
   }
 
+  /** The method in use: the one set when it is offered, else the first offered. */
   #method(): Signature.Method {
-    return isMethod(this.method) ? this.method : "draw"
+    const offered = offeredIn(this.methods)
+    return isMethod(this.method) && offered.includes(this.method) ? this.method : offered[0]!
   }
 
   #qrSrc(): string {
@@ -319,9 +367,10 @@ export class QkSignaturePad extends LitElement {
   }
 
   #onTabKey = (event: KeyboardEvent): void => {
-    const focused = METHODS.indexOf((event.target as HTMLElement).id.slice("tab-".length) as Signature.Method)
-    const current = focused >= 0 ? focused : METHODS.indexOf(this.#method())
-    const n = METHODS.length
+    const offered = offeredIn(this.methods)
+    const focused = offered.indexOf((event.target as HTMLElement).id.slice("tab-".length) as Signature.Method)
+    const current = focused >= 0 ? focused : offered.indexOf(this.#method())
+    const n = offered.length
     const next =
       event.key === "ArrowRight" || event.key === "ArrowDown"
         ? (current + 1) % n
@@ -334,7 +383,7 @@ export class QkSignaturePad extends LitElement {
               : -1
     if (next < 0) return
     event.preventDefault()
-    const method = METHODS[next]!
+    const method = offered[next]!
     this.#select(method)
     // Focus follows the keys even when the pad is read-only, so every tab can still be read.
     this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${method}`)?.focus())
