@@ -162,6 +162,10 @@ const personalSettings = page(
   "/settings/personal",
   lazy(() => import("./settings/PersonalSettingsPage.tsx"), "PersonalSettingsPage")
 )
+const apiKeys = page(
+  "/settings/api-keys",
+  lazy(() => import("./settings/ApiKeysPage.tsx"), "ApiKeysPage")
+)
 const importPage = page(
   "/settings/import",
   lazy(() => import("./settings/ImportPage.tsx"), "ImportPage")
@@ -205,6 +209,7 @@ const routeTree = rootRoute.addChildren([
     leadsShort,
     accountSettings,
     personalSettings,
+    apiKeys,
     importPage,
     invoicingSettings,
     invoices,

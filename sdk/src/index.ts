@@ -7,7 +7,9 @@
  * - the session cookie: kept in an in-memory cookie jar (`cookies: "jar"`, for Node scripts and servers) or
  *   left to the browser (`cookies: "browser"`, requests sent with credentials);
  * - anti-forgery: every POST, PUT, PATCH and DELETE carries `X-CSRF-Token` (the `qk_csrf` cookie's value,
- *   fetched from `GET /api/csrf` when not known yet) and `X-Requested-With: XMLHttpRequest`.
+ *   fetched from `GET /api/csrf` when not known yet) and `X-Requested-With: XMLHttpRequest`;
+ * - or, with `apiKey`, neither: every request carries `Authorization: Bearer <key>` (an API key an account admin
+ *   made), which needs no session and no anti-forgery token. A `read` key may call GET endpoints only.
  *
  * @example
  * import { Effect } from "effect"
@@ -21,6 +23,11 @@
  * })
  * Effect.runPromise(program.pipe(Effect.provide(Quotekit.layer({ baseUrl: "http://localhost:3000" }))))
  *
+ * @example
+ * // A program with an API key: no sign-in, no cookies.
+ * const quotes = Effect.flatMap(Quotekit.Quotekit, (api) => api.quotes.list({ query: {} }))
+ * Effect.runPromise(quotes.pipe(Effect.provide(Quotekit.layer({ baseUrl, apiKey: process.env.QUOTEKIT_API_KEY! }))))
+ *
  * @since 0.1.0
  */
 import { Api } from "@quotekit/core/api/Api"
@@ -31,7 +38,7 @@ import {
   REQUESTED_WITH_HEADER,
   STATE_CHANGING_METHODS
 } from "@quotekit/core/api/Security"
-import { Clock, Context, Effect, Layer, Ref, Schema } from "effect"
+import { Clock, Context, Effect, Layer, type Redacted, Ref, Schema } from "effect"
 import { type Cookies, FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 
@@ -53,6 +60,11 @@ export interface Options {
    * `"browser"` (default in browsers): the browser keeps them; requests are sent with credentials.
    */
   readonly cookies?: CookieMode | undefined
+  /**
+   * An API key (`qk_live_…`): sent as `Authorization: Bearer` on every request instead of a session, so no
+   * sign-in, cookie or anti-forgery token is needed (and none is sent). Keep it out of browsers' code.
+   */
+  readonly apiKey?: string | Redacted.Redacted<string> | undefined
 }
 
 /** The client as a service, for `Effect.provide(layer(...))`. */
@@ -72,14 +84,27 @@ const documentCookie = (): string | undefined => {
   return match?.[1] === undefined ? undefined : decodeURIComponent(match[1])
 }
 
+/** Requests under the base URL with the key in `Authorization: Bearer`: the key alone signs them in. */
+const withApiKey = (
+  base: HttpClient.HttpClient,
+  baseUrl: string | URL,
+  apiKey: string | Redacted.Redacted<string>
+): HttpClient.HttpClient => {
+  const root = String(baseUrl).replace(/\/+$/, "")
+  return HttpClient.mapRequest(base, (request) =>
+    HttpClientRequest.bearerToken(HttpClientRequest.prependUrl(request, root), apiKey)
+  )
+}
+
 /**
  * An `HttpClient` for paths of the server (`/get/cache-account`): puts the base URL on, keeps the session
- * (jar mode) and adds the anti-forgery headers to state-changing requests. `make` gives it to
- * `HttpApiClient.make` as `transformClient`.
+ * (jar mode) and adds the anti-forgery headers to state-changing requests; with `apiKey`, it only adds the key.
+ * `make` gives it to `HttpApiClient.make` as `transformClient`.
  */
 export const transformClient =
   (options: Options, jar: Ref.Ref<ReadonlyArray<Cookies.Cookie>>) =>
   (base: HttpClient.HttpClient): HttpClient.HttpClient => {
+    if (options.apiKey !== undefined) return withApiKey(base, options.baseUrl, options.apiKey)
     const mode = options.cookies ?? defaultMode()
     const keepCookies = (client: HttpClient.HttpClient) =>
       mode === "jar" ? HttpClient.withCookiesRef(client, jar) : client
@@ -132,8 +157,9 @@ export const make = (options: Options): Effect.Effect<Client, never, HttpClient.
 /** The client as a layer over `fetch` (Node 22+ and browsers); browser mode sends credentials. */
 export const layer = (options: Options): Layer.Layer<Quotekit> => {
   const mode = options.cookies ?? defaultMode()
+  // A key needs no cookies: the browser is not asked to send any.
   const fetchLayer =
-    mode === "browser"
+    mode === "browser" && options.apiKey === undefined
       ? FetchHttpClient.layer.pipe(
           Layer.provide(Layer.succeed(FetchHttpClient.RequestInit, { credentials: "include" }))
         )

@@ -24,6 +24,7 @@ import ListStamps from "./migrations/0320_list_stamps.ts"
 import EmailRecipients from "./migrations/0325_email_recipients.ts"
 import BuiltinInvoices from "./migrations/0400_builtin_invoices.ts"
 import Realtime from "./migrations/0410_realtime.ts"
+import ApiKeys from "./migrations/0420_api_keys.ts"
 import AcceptanceCertificates from "./migrations/0440_acceptance_certificates.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
@@ -45,6 +46,7 @@ export const all = {
   "325_email_recipients": EmailRecipients,
   "400_builtin_invoices": BuiltinInvoices,
   "410_realtime": Realtime,
+  "420_api_keys": ApiKeys,
   "440_acceptance_certificates": AcceptanceCertificates
 }
 

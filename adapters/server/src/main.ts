@@ -19,6 +19,8 @@ import * as Verify from "./acceptance/Verify.ts"
 import * as AccountCache from "./account/Cache.ts"
 import * as AccountHttp from "./account/Http.ts"
 import * as AccountRepo from "./account/Repo.ts"
+import * as ApiKeyAuth from "./apikeys/Authenticate.ts"
+import * as ApiKeysHttp from "./apikeys/Http.ts"
 import * as AuthHttp from "./auth/Http.ts"
 import * as AuthMiddleware from "./auth/Middleware.ts"
 import * as Passwords from "./auth/Passwords.ts"
@@ -56,6 +58,7 @@ const docsFetch = `(input, init) => {
 /** The services behind the handlers (repositories, sessions, limits). */
 const Services = Layer.mergeAll(
   Sessions.layer,
+  ApiKeyAuth.layer,
   AccountCache.layer,
   JsErrorLog.layer,
   Content.services,
@@ -81,6 +84,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
   Layer.provide([
     AuthHttp.layer,
     AccountHttp.layer,
+    ApiKeysHttp.layer,
     ServiceHttp.layer,
     Content.handlers,
     Quotes.handlers,

@@ -2,8 +2,8 @@
  * Account Settings (`/settings`, admins): the business name and country, every default that pre-fills new
  * quotes (currency, tax mode and word, currency code and symbol, what customers see of prices, template, cost
  * column, margin, category and tax rate), the product noun (Quote / Proposal / Estimate) and the date format,
- * the lead form, the team and the CSV import. Saving refreshes the account cache, so the new noun shows across
- * the app at once.
+ * the lead form, the team, and links to the CSV import, invoicing settings and API keys. Saving refreshes the
+ * account cache, so the new noun shows across the app at once.
  */
 import type * as SettingsApi from "@quotekit/core/api/SettingsApi"
 import * as Country from "@quotekit/core/Country"
@@ -55,6 +55,9 @@ export const AccountSettingsPage = () => {
           </Link>
           <Link to="/settings/invoicing" className={controls.button}>
             {invoicingText.invoicingSettings}
+          </Link>
+          <Link to="/settings/api-keys" className={controls.button}>
+            {m.apiKeys}
           </Link>
         </div>
       </div>

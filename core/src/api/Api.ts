@@ -10,6 +10,7 @@
  */
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AccountApi } from "./AccountApi.ts"
+import { ApiKeysApi } from "./ApiKeysApi.ts"
 import { AuthApi } from "./AuthApi.ts"
 import { ContactsApi } from "./ContactsApi.ts"
 import { CustomerApi, QuoteLinksApi } from "./CustomerApi.ts"
@@ -52,6 +53,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(QuoteInvoicesApi)
   .add(InvoicesApi)
   .add(PushApi)
+  .add(ApiKeysApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
   // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.
@@ -65,6 +67,8 @@ export class Api extends HttpApi.make("quotekit")
       description:
         "Build, send and track quotes. Sign in with POST /sign-in (cookie session). Every POST, PUT, PATCH and " +
         "DELETE must send the X-CSRF-Token header equal to the qk_csrf cookie (set by any GET, e.g. " +
-        "GET /api/csrf) and X-Requested-With: XMLHttpRequest."
+        "GET /api/csrf) and X-Requested-With: XMLHttpRequest. Programs use an API key instead: " +
+        "Authorization: Bearer qk_live_… (made by an admin under Account Settings, API keys), which needs no " +
+        "anti-forgery header and acts for its account only; read keys may call GET endpoints only."
     })
   ) {}

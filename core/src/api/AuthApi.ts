@@ -9,7 +9,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as Account from "../Account.ts"
 import { AccessDenied, InvalidInput, NotFound, TooManyAttempts, Unavailable } from "./ApiError.ts"
-import { AccountChosen, SignedIn } from "./Security.ts"
+import { AccountChosen, SignedIn, sessionOnly } from "./Security.ts"
 
 /** One account a sign-in belongs to, as the 'which account' page and the account switcher list it. */
 export const AccountChoice = Schema.Struct({
@@ -84,12 +84,17 @@ export class AuthApi extends HttpApiGroup.make("auth")
       error: TooManyAttempts
     }),
     HttpApiEndpoint.post("signOut", "/sign-in/exit"),
-    HttpApiEndpoint.get("whichAccount", "/sign-in/which-account", { success: SigninState }).middleware(SignedIn),
+    // A key is bound to one account: the person's other accounts and the session's choice are not its business.
+    HttpApiEndpoint.get("whichAccount", "/sign-in/which-account", { success: SigninState })
+      .middleware(SignedIn)
+      .annotateMerge(sessionOnly),
     HttpApiEndpoint.post("selectAccount", "/sign-in/act-on/account-select/:account_id", {
       params: { account_id: Account.AccountId },
       success: SigninState,
       error: AccessDenied
-    }).middleware(SignedIn),
+    })
+      .middleware(SignedIn)
+      .annotateMerge(sessionOnly),
     HttpApiEndpoint.post("forgotPassword", "/sign-in/forgot-password", {
       payload: Schema.Struct({ email: Account.Email }),
       success: HttpApiSchema.NoContent.pipe(HttpApiSchema.status(202)),

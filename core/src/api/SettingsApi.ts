@@ -16,7 +16,7 @@ import * as PrivatePricing from "../PrivatePricing.ts"
 import * as TaxMode from "../TaxMode.ts"
 import * as Wording from "../Wording.ts"
 import { AccessDenied, InvalidInput, NotFound, TooManyAttempts } from "./ApiError.ts"
-import { AccountChosen, SignedIn } from "./Security.ts"
+import { AccountChosen, SignedIn, sessionOnly } from "./Security.ts"
 
 /** The account settings form. Ids of 0 mean "none" (no state, template, category or tax). */
 export const AccountSettingsInput = Schema.Struct({
@@ -110,16 +110,17 @@ export class SettingsApi extends HttpApiGroup.make("settings")
       error: [NotFound, AccessDenied]
     }),
     HttpApiEndpoint.get("personal", "/get/settings/personal", { success: PersonalSettings, error: NotFound }),
+    // A person's own sign-in details and password: an API key acting for them may not change them.
     HttpApiEndpoint.post("updatePersonal", "/post/settings/personal", {
       payload: PersonalInput,
       success: PersonalSettings,
       error: [NotFound, InvalidInput, TooManyAttempts]
-    }),
+    }).annotateMerge(sessionOnly),
     HttpApiEndpoint.post("changePassword", "/post/settings/password", {
       payload: PasswordChange,
       success: HttpApiSchema.NoContent,
       error: [InvalidInput, TooManyAttempts]
-    })
+    }).annotateMerge(sessionOnly)
   )
   .middleware(AccountChosen)
   .middleware(SignedIn)

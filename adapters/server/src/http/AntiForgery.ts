@@ -7,6 +7,11 @@
  * `Sec-Fetch-Site` naming another site is refused. A cross-site page can make the browser send the cookie but can
  * neither read it nor add custom headers without a CORS preflight this server never grants.
  *
+ * A request to an endpoint behind `SignedIn` that carries an API key (`Authorization: Bearer`) skips the check:
+ * the key alone decides who it is (a cookie beside it is ignored), and a browser never adds that header by itself,
+ * so there is no ambient credential to forge with. Endpoints that take no sign-in (signing in, out, the customer's
+ * page) keep the check whatever the request carries.
+ *
  * @since 0.1.0
  */
 import { AccessDenied } from "@quotekit/core/api/ApiError"
@@ -18,11 +23,13 @@ import {
   REQUESTED_WITH,
   REQUESTED_WITH_HEADER,
   SESSION_COOKIE,
+  SignedIn,
   STATE_CHANGING_METHODS
 } from "@quotekit/core/api/Security"
 import * as Message from "@quotekit/core/Message"
 import { Effect, Layer } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { bearerKey } from "../apikeys/Authenticate.ts"
 import * as Token from "../auth/Token.ts"
 import * as LinkToken from "../customer/LinkToken.ts"
 import { ServerConfig } from "../ServerConfig.ts"
@@ -97,6 +104,7 @@ export const layer = Layer.succeed(
   AntiForgery.of((httpEffect, { endpoint }) =>
     STATE_CHANGING_METHODS.has(endpoint.method)
       ? Effect.gen(function* () {
+          if (endpoint.middlewares.has(SignedIn) && (yield* bearerKey) !== "") return yield* httpEffect
           const request = yield* HttpServerRequest.HttpServerRequest
           if (!passes(request, yield* currentKey))
             return yield* AccessDenied.answer(Message.catalogue.antiForgeryFailed)

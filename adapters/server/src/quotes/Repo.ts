@@ -13,6 +13,7 @@ import type * as Adjustment from "@quotekit/core/Adjustment"
 import type { LeadPanel, VersionRow } from "@quotekit/core/api/QuotesApi"
 import type { Tenant } from "@quotekit/core/api/Security"
 import type { Contact } from "@quotekit/core/Contact"
+import * as Message from "@quotekit/core/Message"
 import * as Money from "@quotekit/core/Money"
 import type * as QuoteAction from "@quotekit/core/QuoteAction"
 import type * as QuoteSave from "@quotekit/core/QuoteSave"
@@ -244,7 +245,8 @@ export const layer = Layer.effect(
               account_id: tenant.account_id,
               signin_id: tenant.signin_id,
               is_admin: tenant.is_admin,
-              who: r.who ?? "",
+              // Through an API key, history names the key beside the admin it acts for.
+              who: tenant.api_key === undefined ? (r.who ?? "") : Message.apiKeyActor(r.who ?? "", tenant.api_key.name),
               noun: r.product_noun,
               currency_id: r.currency_id,
               amounts_entered: r.amounts_entered,
