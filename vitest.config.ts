@@ -7,6 +7,7 @@ const packages = [
   "adapters/pg",
   "adapters/pdf",
   "adapters/push",
+  "adapters/webhooks",
   "adapters/server",
   "widgets",
   "sdk",

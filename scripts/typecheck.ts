@@ -8,7 +8,17 @@ import { existsSync } from "node:fs"
 
 // The `tsc` the workspace installed (npm puts it on PATH for scripts).
 const tsc = "node_modules/.bin/tsc"
-const packages = ["core", "adapters/pg", "adapters/pdf", "adapters/push", "adapters/server", "sdk", "widgets", "app"]
+const packages = [
+  "core",
+  "adapters/pg",
+  "adapters/pdf",
+  "adapters/push",
+  "adapters/webhooks",
+  "adapters/server",
+  "sdk",
+  "widgets",
+  "app"
+]
 
 const run = (args: ReadonlyArray<string>): boolean => {
   const result = spawnSync(tsc, args, { stdio: "inherit" })

@@ -26,6 +26,7 @@ import BuiltinInvoices from "./migrations/0400_builtin_invoices.ts"
 import Realtime from "./migrations/0410_realtime.ts"
 import ApiKeys from "./migrations/0420_api_keys.ts"
 import AcceptanceCertificates from "./migrations/0440_acceptance_certificates.ts"
+import Webhooks from "./migrations/0460_webhooks.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -47,7 +48,8 @@ export const all = {
   "400_builtin_invoices": BuiltinInvoices,
   "410_realtime": Realtime,
   "420_api_keys": ApiKeys,
-  "440_acceptance_certificates": AcceptanceCertificates
+  "440_acceptance_certificates": AcceptanceCertificates,
+  "460_webhooks": Webhooks
 }
 
 /** The id of the newest migration this version knows (a database at it is up to date). */

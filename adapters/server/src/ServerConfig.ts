@@ -55,6 +55,8 @@ export interface Settings {
   readonly pushSweepEveryMs: number
   /** Most real-time connections one client address may hold at once. */
   readonly pushConnectionsPerAddress: number
+  /** Deliver webhooks to loopback, private and link-local addresses too (receivers on the server's own network). */
+  readonly webhooksAllowPrivate: boolean
 }
 
 /** Default folder of the built app: `<repo>/app/dist`. */
@@ -80,7 +82,8 @@ export const defaults: Settings = {
   metricsToken: undefined,
   pushIdleCloseMs: Push.IDLE_CLOSE_MS,
   pushSweepEveryMs: 30_000,
-  pushConnectionsPerAddress: 64
+  pushConnectionsPerAddress: 64,
+  webhooksAllowPrivate: false
 }
 
 /** The server settings service. */
@@ -136,7 +139,7 @@ export const metricsToken: Config.Config<Redacted.Redacted<string> | undefined> 
 /**
  * Settings from the environment: `PORT`, `HOST`, `PUBLIC_URL` (an https URL turns on secure cookies),
  * `COOKIE_SECURE`, `TRUST_PROXY`, `APP_DIST`, `SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`, `LOG_REQUESTS`,
- * `SMTP_URL`, `SMTP_FROM`, `METRICS_TOKEN`.
+ * `SMTP_URL`, `SMTP_FROM`, `METRICS_TOKEN`, `WEBHOOKS_ALLOW_PRIVATE`.
  */
 export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(function* () {
   const publicUrl = yield* Config.option(Config.String("PUBLIC_URL"))
@@ -155,6 +158,7 @@ export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(f
     logRequests: yield* Config.withDefault(Config.Boolean("LOG_REQUESTS"), true),
     smtpUrl: yield* smtpUrl,
     mailFrom: yield* Config.withDefault(Config.NonEmptyString("SMTP_FROM"), defaults.mailFrom),
-    metricsToken: yield* metricsToken
+    metricsToken: yield* metricsToken,
+    webhooksAllowPrivate: yield* Config.withDefault(Config.Boolean("WEBHOOKS_ALLOW_PRIVATE"), false)
   })
 })

@@ -45,6 +45,7 @@ import * as Realtime from "./Realtime.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as ServiceHttp from "./service/Http.ts"
 import * as JsErrorLog from "./service/JsErrorLog.ts"
+import * as Webhooks from "./Webhooks.ts"
 
 /** Lets the API reference's "try it" requests pass the anti-forgery check like the app's do. */
 const docsFetch = `(input, init) => {
@@ -66,6 +67,7 @@ const Services = Layer.mergeAll(
   Customer.services,
   Emails.services,
   Invoices.services,
+  Webhooks.services,
   // The same `Sessions.layer` as above: layers are shared by reference, so there is one sessions service.
   Realtime.services.pipe(Layer.provide(Sessions.layer))
 ).pipe(
@@ -91,6 +93,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     Customer.handlers,
     Emails.handlers,
     Invoices.handlers,
+    Webhooks.handlers,
     Realtime.handlers
   ]),
   Layer.provide([

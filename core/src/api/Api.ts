@@ -29,6 +29,7 @@ import { ServiceApi } from "./ServiceApi.ts"
 import { SettingsApi } from "./SettingsApi.ts"
 import { TemplatesApi } from "./TemplatesApi.ts"
 import { UploadsApi } from "./UploadsApi.ts"
+import { WebhooksApi } from "./WebhooksApi.ts"
 
 /** The whole API. Add a feature's group here. */
 export class Api extends HttpApi.make("quotekit")
@@ -50,6 +51,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(DiscussionApi)
   .add(EmailsApi)
   .add(ReviewsApi)
+  .add(WebhooksApi)
   .add(QuoteInvoicesApi)
   .add(InvoicesApi)
   .add(PushApi)

@@ -15,6 +15,7 @@ import type * as ContactMethod from "@quotekit/core/ContactMethod"
 import * as SearchText from "@quotekit/pg/SearchText"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import * as WebhookEvents from "../webhooks/Events.ts"
 
 /** A contact row with the facts the server needs beyond the wire row. */
 export interface StoredContact extends ContactRow {
@@ -280,8 +281,15 @@ export const layer = Layer.effect(
               search_text: clean.toLowerCase(),
               modified_by: signin
             })} RETURNING contact_id`
+          yield* WebhookEvents.contactSaved(account, made!.contact_id, true, {
+            contact_type: "company",
+            name_first: clean,
+            name_last: "",
+            email: "",
+            company: ""
+          })
           return made!.contact_id
-        }).pipe(Effect.orDie),
+        }).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie),
       save: (account, signin, id, contact, phones, addresses) =>
         Effect.gen(function* () {
           const companyName = contact.type === "company" ? "" : yield* companyNameOf(account, contact.company_id)
@@ -331,8 +339,9 @@ export const layer = Layer.effect(
             }))
           if (Arr.isReadonlyArrayNonEmpty(addressRows))
             yield* sql`INSERT INTO contact_addresses ${sql.insert(addressRows)}`
+          yield* WebhookEvents.contactSaved(account, contactId, id === null, { ...values, company: companyName })
           return contactId
-        }).pipe(Effect.orDie),
+        }).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie),
       setArchive: (account, signin, id, archiveId) =>
         sql`UPDATE contacts SET archive_id = ${archiveId}, modified = now(), modified_by = ${signin}
             WHERE account_id = ${account} AND contact_id = ${id}`.pipe(Effect.asVoid, Effect.orDie),

@@ -11,6 +11,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import * as QuoteEvents from "../push/QuoteEvents.ts"
 import type { FileRow } from "../uploads/Repo.ts"
+import * as WebhookEvents from "../webhooks/Events.ts"
 
 /** The account as the customer page shows it. */
 export interface Brand {
@@ -111,6 +112,27 @@ export class CustomerRepo extends Context.Service<
   }
 >()("quotekit/server/CustomerRepo") {}
 
+/** The webhook of a customer's answer, queued with its history row (in the answer's transaction). */
+const customerWebhook = (e: CustomerEvent) => {
+  const data = e.data as { readonly sign_name?: unknown; readonly reason?: unknown; readonly contact_id?: unknown }
+  const extra = { contact_id: data.contact_id ?? null }
+  switch (e.action) {
+    case "quote.customerAccept":
+      return WebhookEvents.quote(e.account_id, e.quote_id, "quote.accepted", {
+        ...extra,
+        accepted_by: String(data.sign_name ?? ""),
+        on_behalf: false
+      })
+    case "quote.customerDecline":
+      return WebhookEvents.quote(e.account_id, e.quote_id, "quote.declined", {
+        ...extra,
+        reason: String(data.reason ?? "")
+      })
+    default:
+      return Effect.void
+  }
+}
+
 /** The repository over the SQL client. */
 export const layer = Layer.effect(
   CustomerRepo,
@@ -160,11 +182,15 @@ export const layer = Layer.effect(
           yield* sql`
             UPDATE quote_contacts SET last_view = ${when}
             WHERE account_id = ${account} AND quote_contact_id = ${quoteContactId}`
-          yield* sql`
+          // The row lock makes one view of many at once the first (the one counted 1).
+          const [opened] = yield* sql<{ stat_opens: number }>`
             UPDATE quotes SET last_view = ${when}, stat_opens = stat_opens + 1
-            WHERE account_id = ${account} AND quote_id = ${quoteId}`
+            WHERE account_id = ${account} AND quote_id = ${quoteId}
+            RETURNING stat_opens`
+          if (opened?.stat_opens === 1)
+            yield* WebhookEvents.quote(account, quoteId, "quote.viewed", { contact_id: quoteContactId })
           yield* QuoteEvents.changed({ account_id: account, quote_id: quoteId, what: "customer.view", by: "customer" })
-        }).pipe(Effect.orDie),
+        }).pipe(sql.withTransaction, Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie),
       moveStatus: (account, quoteId, from, to, at) =>
         sql<{ quote_id: number }>`
           UPDATE quotes SET status = ${to.status}, archive_id = ${to.archive_id},
@@ -223,6 +249,8 @@ export const layer = Layer.effect(
           Effect.andThen(
             QuoteEvents.changed({ account_id: e.account_id, quote_id: e.quote_id, what: e.action, by: "customer" })
           ),
+          Effect.andThen(customerWebhook(e)),
+          Effect.provideService(SqlClient.SqlClient, sql),
           Effect.orDie
         )
     })

@@ -29,6 +29,7 @@ import { SqlClient } from "effect/sql"
 import type { QuoteRecord } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import { effective, notFound } from "../quotes/Views.ts"
+import * as WebhookEvents from "../webhooks/Events.ts"
 import { DiscussionRepo, type EntryRecord, type Holder } from "./Repo.ts"
 
 /** Where a quote stands for adding entries (`Discussion.Where`). */
@@ -257,17 +258,31 @@ export const ask = Effect.fn("Comments.ask")(function* (
   const closed = closedReason(type, whereOf(record, now.s), noun)
   if (closed !== null) return yield* refusedClosed(closed)
   yield* checkContent(type, payload.discuss_body, payload.files)
-  const id = yield* repo.insert({
-    account_id: opened.account_id,
-    quote_id: record.quote_id,
-    discuss_type: type,
-    from_signin_id: null,
-    from_contact_id: opened.contact_id,
-    discuss_body: payload.discuss_body,
-    parent_question: 0,
-    at: now.ms
-  })
-  yield* repo.attach(opened.account_id, id, { _tag: "Link", id: opened.quote_contact_id }, payload.files)
+  const sql = yield* SqlClient.SqlClient
+  // The question, its files and its webhook commit together.
+  const id = yield* sql
+    .withTransaction(
+      Effect.gen(function* () {
+        const id = yield* repo.insert({
+          account_id: opened.account_id,
+          quote_id: record.quote_id,
+          discuss_type: type,
+          from_signin_id: null,
+          from_contact_id: opened.contact_id,
+          discuss_body: payload.discuss_body,
+          parent_question: 0,
+          at: now.ms
+        })
+        yield* repo.attach(opened.account_id, id, { _tag: "Link", id: opened.quote_contact_id }, payload.files)
+        yield* WebhookEvents.questionAsked(opened.account_id, record.quote_id, {
+          id,
+          text: payload.discuss_body,
+          contact_id: opened.contact_id
+        })
+        return id
+      })
+    )
+    .pipe(Effect.catchTag("SqlError", (e) => Effect.die(e)))
   const saved = Option.getOrThrow(yield* repo.byId(opened.account_id, id))
   return Option.getOrThrow(toPublic(saved, fileUrl))
 })

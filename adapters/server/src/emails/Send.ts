@@ -36,6 +36,7 @@ import type { AccountFacts, QuoteRecord } from "../quotes/Records.ts"
 import { stateOf } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import { contextOf, effective, notFound, offersOf, refused } from "../quotes/Views.ts"
+import * as WebhookEvents from "../webhooks/Events.ts"
 import { EmailRepo, type FollowUp, type StoredRecipient } from "./Repo.ts"
 
 const WHO = "\uE100who\uE101"
@@ -327,6 +328,8 @@ export const send = Effect.fn("Emails.send")(function* (tenant: Tenant, idSegmen
             edit_seq: editSeq
           }
         }
+        if (changes && next.status === "sent")
+          yield* WebhookEvents.quote(account, id, "quote.sent", { sent_by: "email" })
         yield* emails.setEmailed(account, id, true, nowMs)
         const email = yield* queueRecorded(tenant, facts, {
           id,

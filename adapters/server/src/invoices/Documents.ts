@@ -12,7 +12,9 @@ import * as Money from "@quotekit/core/Money"
 import { stringify } from "csv-stringify/sync"
 import { Clock, Effect, Option } from "effect"
 import { HttpServerResponse } from "effect/http"
+import { SqlClient } from "effect/sql"
 import { PublicUrl } from "../http/PublicUrl.ts"
+import * as WebhookEvents from "../webhooks/Events.ts"
 import * as DocumentLink from "./DocumentLink.ts"
 import * as InvoicePdf from "./InvoicePdf.ts"
 import * as Logo from "./Logo.ts"
@@ -129,7 +131,19 @@ export const markPaid = Effect.fn("Documents.markPaid")(function* (tenant: Tenan
   const now = Math.floor((yield* Clock.currentTimeMillis) / 1000)
   if (paidAt > now + 86_400) return yield* InvalidInput.field("paid_at", "The paid date can't be in the future.")
   const repo = yield* InvoiceRepo
-  if (!(yield* repo.setPaid(tenant.account_id, id, paidAt, tenant.signin_id))) {
+  const sql = yield* SqlClient.SqlClient
+  // Marked paid from unpaid: `payment.received`, committed with the mark.
+  const marked = yield* sql
+    .withTransaction(
+      Effect.gen(function* () {
+        const wasPaid = yield* WebhookEvents.isPaid(tenant.account_id, id)
+        if (!(yield* repo.setPaid(tenant.account_id, id, paidAt, tenant.signin_id))) return false
+        if (paidAt > 0 && !wasPaid) yield* WebhookEvents.invoice(tenant.account_id, id, "payment.received")
+        return true
+      })
+    )
+    .pipe(Effect.orDie)
+  if (!marked) {
     return yield* NotFound.answer("Could not find that invoice?")
   }
   const found = yield* repo.accountInvoices(tenant.account_id, { paid: "all", offset: 0, limit: 100_000 })

@@ -20,6 +20,7 @@ import { Clock, Duration, Effect, Layer, Option, Schedule, Schema } from "effect
 import { SqlClient } from "effect/sql"
 import * as QuoteEvents from "../push/QuoteEvents.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
+import * as WebhookEvents from "../webhooks/Events.ts"
 import * as BuiltinInvoice from "./BuiltinInvoice.ts"
 import { type Claimed, InvoiceRepo } from "./Repo.ts"
 import { SyncSignal } from "./SyncSignal.ts"
@@ -61,6 +62,7 @@ const settle = (c: Claimed) =>
             error_html: "",
             invoice_modified: now
           })
+          yield* WebhookEvents.invoice(c.account_id, c.quote_invoice_id, "invoice.synced")
           return true
         })
       )

@@ -36,6 +36,7 @@ import { PublicUrl } from "../http/PublicUrl.ts"
 import { type AccountFacts, archiveOf, type QuoteRecord } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import { notFound } from "../quotes/Views.ts"
+import * as WebhookEvents from "../webhooks/Events.ts"
 import * as DocumentLink from "./DocumentLink.ts"
 import { type DocumentRecord, InvoiceRepo, issuedOf, type Stored } from "./Repo.ts"
 import { SyncSignal } from "./SyncSignal.ts"
@@ -370,6 +371,7 @@ const createOne = (l: Loaded, invoice: Invoice.Invoice, now: number) =>
       invoice_amount: amount,
       invoice_adj_at: fresh?.invoice_adj_at ?? invoice.invoice_adj_at
     })
+    yield* WebhookEvents.invoice(l.facts.account_id, invoice.quote_invoice_id, "invoice.created")
     return "changed" as const
   })
 

@@ -11,6 +11,7 @@ import * as Money from "@quotekit/core/Money"
 import * as PrivatePricing from "@quotekit/core/PrivatePricing"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import * as WebhookEvents from "../webhooks/Events.ts"
 
 /** A stored lead with its assignee's name and the quote it became. */
 export interface StoredLead {
@@ -179,6 +180,10 @@ export const layer = Layer.effect(
         sql<{ lead_id: number }>`INSERT INTO leads ${sql.insert({ account_id: account, ...lead })}
           RETURNING lead_id`.pipe(
           Effect.map((rows) => rows[0]!.lead_id),
+          // The lead and its webhook commit together.
+          Effect.tap((leadId) => WebhookEvents.leadCreated(account, leadId, lead)),
+          sql.withTransaction,
+          Effect.provideService(SqlClient.SqlClient, sql),
           Effect.orDie
         ),
       convert: (account, signin, lead) =>

@@ -38,6 +38,7 @@ import { HistoryRepo } from "../history/Repo.ts"
 import * as Invoicing from "../invoices/Invoicing.ts"
 import { InvoiceRepo } from "../invoices/Repo.ts"
 import { SyncSignal } from "../invoices/SyncSignal.ts"
+import * as WebhookEvents from "../webhooks/Events.ts"
 import { renewedExpiry } from "./Editor.ts"
 import { type AccountFacts, type QuoteRecord, stateOf } from "./Records.ts"
 import { QuoteRepo } from "./Repo.ts"
@@ -211,6 +212,13 @@ export const run = Effect.fn("QuoteActions.run")(function* (
           by: tenant.signin_id,
           at: nowMs
         })
+        // The team's own sends, acceptances and declines reach webhooks as the customer's do.
+        if (next.status !== record.status) {
+          if (action === "markSent") yield* WebhookEvents.quote(account, id, "quote.sent", { sent_by: "marked" })
+          if (action === "acceptOnBehalf")
+            yield* WebhookEvents.quote(account, id, "quote.accepted", { accepted_by: facts.who, on_behalf: true })
+          if (action === "decline") yield* WebhookEvents.quote(account, id, "quote.declined", { reason: "" })
+        }
         const text = QuoteHistory.html(facts.noun, QuoteHistory.ofAction(action, next.archive), facts.who, record.title)
         yield* history.write({
           account_id: account,

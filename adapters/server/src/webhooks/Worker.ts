@@ -1,0 +1,132 @@
+/**
+ * The webhook worker: claims due deliveries (`FOR UPDATE SKIP LOCKED` and a lease, so any number of server
+ * processes share the work and never send one attempt twice), sends each through the `WebhookSender` with the
+ * endpoint's secret, and records the attempt. A 2xx answer delivers; anything else is tried again on the
+ * schedule of `Webhook.retryDelaySeconds` (about 24 hours in all), then the delivery has failed. An endpoint that
+ * delivered nothing over a whole schedule (`Webhook.shouldDisable`) is turned off and the account's admins are
+ * emailed.
+ *
+ * Delivery is at least once: a process that dies between sending and recording leaves the lease to run out,
+ * and the message is sent again with the same `webhook-id` (receivers drop duplicates by it). The worker wakes
+ * after every commit that queued a message (`WebhookSignal`) and polls every `INTERVAL`.
+ *
+ * @since 0.4.0
+ */
+import * as Webhook from "@quotekit/core/Webhook"
+import { WebhookSender } from "@quotekit/webhooks/WebhookSender"
+import { Clock, Duration, Effect, Layer, Option, Redacted, Schedule } from "effect"
+import { Mailer } from "../auth/Mailer.ts"
+import * as SecretBox from "../crypto/SecretBox.ts"
+import * as WebhookEmails from "../email/WebhookEmails.ts"
+import { PublicUrl } from "../http/PublicUrl.ts"
+import { type Claimed, WebhooksRepo } from "./Repo.ts"
+import { WebhookSignal } from "./Signal.ts"
+
+/** How long a claim holds: longer than any attempt may take (the sender's timeout is 10 s). */
+export const LEASE_MS = 60_000
+/** Deliveries taken per round. */
+export const BATCH = 64
+/** Deliveries in flight at once. */
+export const CONCURRENCY = 16
+/** Poll interval when nothing wakes the worker. */
+export const INTERVAL = Duration.seconds(2)
+
+/** The context a sealed secret is bound to (see `SecretBox`). */
+export const secretContext = (account: number) => `webhook-endpoint:${account}`
+
+/** What the admins read when the server turns an endpoint off. */
+export const disabledReason = "Turned off after its deliveries failed for 24 hours."
+
+/** Send one claimed delivery and record it; whether it was delivered. */
+const attempt = (c: Claimed) =>
+  Effect.gen(function* () {
+    const repo = yield* WebhooksRepo
+    const sender = yield* WebhookSender
+    const box = yield* SecretBox.SecretBox
+    const secret = box.open(c.secret_sealed, secretContext(c.account_id))
+    const started = yield* Clock.currentTimeMillis
+    const outcome = Option.isNone(secret)
+      ? {
+          ok: false,
+          status: null,
+          durationMs: 0,
+          error: "The endpoint's secret cannot be read with this server's secret key: rotate the secret.",
+          excerpt: ""
+        }
+      : yield* sender.send({
+          url: c.url,
+          id: c.message_id,
+          timestampSeconds: Math.floor(started / 1000),
+          body: c.body,
+          secret: Redacted.make(secret.value)
+        })
+    const now = yield* Clock.currentTimeMillis
+    const retry = outcome.ok ? Option.none() : Webhook.retryDelaySeconds(c.attempt, Math.random())
+    const status: Webhook.DeliveryStatus = outcome.ok ? "delivered" : Option.isSome(retry) ? "pending" : "failed"
+    const failingSince = yield* repo.recordAttempt(c, {
+      at: started,
+      status_code: outcome.status,
+      duration_ms: outcome.durationMs,
+      error: outcome.error,
+      excerpt: outcome.excerpt,
+      status,
+      next_attempt_ms: Option.isSome(retry) ? now + retry.value * 1000 : null
+    })
+    if (!outcome.ok) {
+      yield* Effect.logInfo(
+        `webhook ${c.message_id} to endpoint ${c.endpoint_id} not delivered (attempt ${c.attempt}): ` +
+          (outcome.error ?? `status ${outcome.status}`)
+      )
+      const off = Webhook.shouldDisable({
+        failingSince,
+        now: Math.floor(now / 1000),
+        final: status === "failed",
+        createdAt: c.created
+      })
+      if (off && (yield* repo.disable(c.account_id, c.endpoint_id, disabledReason))) yield* tellAdmins(c)
+    }
+    return outcome.ok
+  })
+
+/** Email the account's admins that an endpoint was turned off (a relay failure is logged, not retried). */
+const tellAdmins = (c: Claimed) =>
+  Effect.gen(function* () {
+    const repo = yield* WebhooksRepo
+    const mailer = yield* Mailer
+    const { name, emails } = yield* repo.admins(c.account_id)
+    const base = yield* Effect.serviceOption(PublicUrl)
+    const link = `${Option.isNone(base) ? "" : yield* base.value.current}/settings/webhooks`
+    yield* Effect.logWarning(`webhook endpoint ${c.endpoint_id} of account ${c.account_id} turned off`)
+    for (const to of emails)
+      yield* mailer
+        .send(WebhookEmails.endpointDisabled({ to, accountName: name, url: c.url, link }))
+        .pipe(Effect.catch((e) => Effect.logWarning(`webhook alert to ${e.to} not sent: ${e.reason}`)))
+  })
+
+/** One round: claim due deliveries and attempt them, a few at once; how many were delivered. */
+export const deliverDue = Effect.gen(function* () {
+  const repo = yield* WebhooksRepo
+  const claimed = yield* repo.claimDue(yield* Clock.currentTimeMillis, LEASE_MS, BATCH)
+  // Each attempt is finished and recorded even when the server is stopping; the rest of the claims run out.
+  const results = yield* Effect.forEach(claimed, (c) => Effect.uninterruptible(attempt(c)), {
+    concurrency: CONCURRENCY
+  })
+  return { claimed: claimed.length, delivered: results.filter(Boolean).length }
+})
+
+/** Runs the worker while the layer lives: rounds back to back while there is work, then on a wake or a poll. */
+export const layer = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const signal = yield* WebhookSignal
+    const round = deliverDue.pipe(
+      Effect.catchCause((cause) =>
+        Effect.as(Effect.logWarning("webhook delivery round failed", cause), { claimed: 0, delivered: 0 })
+      )
+    )
+    yield* round.pipe(
+      Effect.flatMap((r) => (r.claimed >= BATCH ? Effect.void : Effect.race(signal.next, Effect.sleep(INTERVAL)))),
+      Effect.repeat(Schedule.forever),
+      Effect.forkScoped
+    )
+  })
+)

@@ -1,0 +1,256 @@
+import { assert } from "@effect/vitest"
+import { describeBackends } from "@quotekit/pg/TestDatabase"
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import * as Outbox from "../../src/webhooks/Outbox.ts"
+import { acceptBody, choicesOf, open, sentQuote } from "../customer/Fixtures.ts"
+import { type Browser, layer, newAccount, TestServer } from "../Harness.ts"
+import * as Receiver from "./Receiver.ts"
+
+/** Make an endpoint over the API; its view and its secret (answered this once). */
+const endpoint = (b: Browser, url: string, events: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const made = yield* b.post("/post/webhook-endpoint", { url, description: "Test receiver", events, enabled: true })
+    assert.strictEqual(made.status, 201, made.text)
+    return { id: made.body.endpoint.endpoint_id as number, secret: made.body.secret as string }
+  })
+
+/** The successful (2xx-answered) requests per `webhook-id`. */
+const deliveredPerId = (received: ReadonlyArray<Receiver.Received>) => {
+  const counts = new Map<string, number>()
+  for (const r of received)
+    if (r.status < 300)
+      counts.set(String(r.headers["webhook-id"]), (counts.get(String(r.headers["webhook-id"])) ?? 0) + 1)
+  return counts
+}
+
+const newContact = (b: Browser, name: string) =>
+  b.post("/post/contact-update/0", {
+    contact: { type: "person", name_first: name, name_last: "Webhook", email: "", company_id: null },
+    phones: [],
+    addresses: []
+  })
+
+describeBackends(
+  "webhooks to a receiver on this machine",
+  (it) => {
+    it.effect("a sent, viewed and accepted quote reaches the receiver signed, each event once", () =>
+      Effect.gen(function* () {
+        const receiver = yield* Receiver.start
+        const q = yield* sentQuote("Hooked", { send: false })
+        const hook = yield* endpoint(q.browser, receiver.url, ["quote.sent", "quote.viewed", "quote.accepted"])
+        // The secret is answered once: the list never shows it.
+        const listed = yield* q.browser.get("/get/webhooks")
+        assert.notInclude(listed.text, hook.secret)
+        assert.notInclude(listed.text, "whsec_")
+
+        assert.strictEqual((yield* q.browser.post("/post/quote-mark-sent", { quote_id: q.quoteId })).status, 200)
+        const links = yield* q.browser.get(`/get/quote-links/${q.quoteId}`)
+        const url: string = links.body[0].url
+        const token = url.slice(url.lastIndexOf("/") + 1)
+        const page = yield* open(q.customer, token)
+        yield* open(q.customer, token)
+        const accepted = yield* q.customer.post(`/api/q/${token}/accept`, acceptBody(choicesOf(page.body)))
+        assert.strictEqual(accepted.status, 200, accepted.text)
+
+        yield* Receiver.until(() => receiver.received.length >= 3, "three deliveries")
+        const payloads = receiver.received.map((r) => Receiver.verified(hook.secret, r))
+        assert.deepStrictEqual(
+          payloads.map((p) => p.type),
+          ["quote.sent", "quote.viewed", "quote.accepted"]
+        )
+        const acceptedEvent = payloads[2]!
+        const quote = acceptedEvent.data.quote as Record<string, unknown>
+        assert.strictEqual(quote.id, q.quoteId)
+        assert.strictEqual(quote.title, "Hooked kitchen")
+        assert.strictEqual(quote.status, "accepted")
+        assert.match(String(quote.total), /^\d+\.\d{2}$/)
+        assert.strictEqual((quote.customer as Record<string, unknown>).name, "Grace Hopper")
+        assert.match(String(quote.url), new RegExp(`/quote/${q.quoteId}$`))
+        assert.strictEqual(acceptedEvent.data.accepted_by, "Grace Hopper")
+        // Headers of Standard Webhooks; the body's own timestamp is ISO 8601.
+        const first = receiver.received[0]!
+        assert.match(String(first.headers["webhook-id"]), /^msg_[A-Za-z0-9]{24}$/)
+        assert.match(acceptedEvent.timestamp, /^\d{4}-\d\d-\d\dT/)
+        // A tampered body does not verify.
+        assert.throws(() => Receiver.verified(hook.secret, { ...first, body: first.body.replace("quote", "quota") }))
+
+        // The log shows each attempt, newest first, answered 200.
+        const log = yield* q.browser.get(`/get/webhook-deliveries/${hook.id}`)
+        assert.strictEqual(log.status, 200, log.text)
+        assert.deepStrictEqual(
+          log.body.rows.map((r: { event: string; status_code: number; delivery_status: string }) => [
+            r.event,
+            r.status_code,
+            r.delivery_status
+          ]),
+          [
+            ["quote.accepted", 200, "delivered"],
+            ["quote.viewed", 200, "delivered"],
+            ["quote.sent", 200, "delivered"]
+          ]
+        )
+        assert.strictEqual(log.body.rows[0].response_excerpt, "thanks")
+      })
+    )
+
+    it.effect("a receiver failing with 500 then recovering gets exactly one successful delivery per event", () =>
+      Effect.gen(function* () {
+        const receiver = yield* Receiver.start
+        const server = yield* TestServer
+        const owner = yield* newAccount("Flaky")
+        const hook = yield* endpoint(owner.browser, receiver.url, ["contact.created", "contact.updated"])
+        receiver.answer = () => 500
+        for (const name of ["Ada", "Bob", "Cy"])
+          assert.strictEqual((yield* newContact(owner.browser, name)).status, 200)
+        yield* Receiver.until(() => receiver.received.length >= 3, "three failed attempts")
+        // Recovered; the retries fall due 5 s (±10 %) later.
+        receiver.answer = () => 200
+        yield* server.advance(6_000)
+        yield* Receiver.until(() => deliveredPerId(receiver.received).size === 3, "three deliveries")
+        yield* Effect.sleep("2500 millis")
+        const counts = deliveredPerId(receiver.received)
+        assert.deepStrictEqual([...counts.values()], [1, 1, 1])
+        const names = receiver.received
+          .filter((r) => r.status === 200)
+          .map((r) => (Receiver.verified(hook.secret, r).data.contact as Record<string, unknown>).first_name)
+        assert.sameMembers(names, ["Ada", "Bob", "Cy"])
+        assert.strictEqual(receiver.received.length, 6)
+        const log = yield* owner.browser.get(`/get/webhook-deliveries/${hook.id}`)
+        assert.sameMembers(
+          log.body.rows.map((r: { attempt: number; status_code: number }) => `${r.attempt}:${r.status_code}`),
+          ["1:500", "1:500", "1:500", "2:200", "2:200", "2:200"]
+        )
+
+        // Replay: the same message, the same webhook-id, once more.
+        const replayed = yield* owner.browser.post(`/post/webhook-delivery-replay/${log.body.rows[0].delivery_id}`)
+        assert.strictEqual(replayed.status, 200, replayed.text)
+        yield* Receiver.until(() => receiver.received.length === 7, "the replay")
+        assert.strictEqual(receiver.received[6]!.headers["webhook-id"], replayed.body.message_id)
+
+        // Send test: a webhook.test message to this endpoint only.
+        const test = yield* owner.browser.post(`/post/webhook-endpoint-test/${hook.id}`)
+        assert.strictEqual(test.status, 200, test.text)
+        yield* Receiver.until(() => receiver.received.length === 8, "the test")
+        assert.strictEqual(Receiver.verified(hook.secret, receiver.received[7]!).type, "webhook.test")
+
+        // Rotating the secret: the old one no longer verifies.
+        const rotated = yield* owner.browser.post(`/post/webhook-endpoint-rotate/${hook.id}`)
+        assert.notStrictEqual(rotated.body.secret, hook.secret)
+        yield* owner.browser.post(`/post/webhook-endpoint-test/${hook.id}`)
+        yield* Receiver.until(() => receiver.received.length === 9, "the test after rotation")
+        assert.throws(() => Receiver.verified(hook.secret, receiver.received[8]!))
+        Receiver.verified(rotated.body.secret, receiver.received[8]!)
+      })
+    )
+
+    it.effect("an endpoint failing through the whole schedule is turned off and its admins emailed", () =>
+      Effect.gen(function* () {
+        const receiver = yield* Receiver.start
+        const server = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        const owner = yield* newAccount("Gone")
+        const hook = yield* endpoint(owner.browser, receiver.url, ["contact.created"])
+        receiver.answer = () => 503
+        yield* newContact(owner.browser, "Dee")
+        yield* Receiver.until(() => receiver.received.length === 1, "the first attempt")
+        // Eight attempts and 24 hours later: the last one is due.
+        yield* sql`UPDATE webhook_deliveries SET attempts = 8, next_attempt_at = now() - interval '1 minute'
+                   WHERE endpoint_id = ${hook.id}`
+        yield* sql`UPDATE webhook_endpoints SET failing_since = now() - interval '25 hours' WHERE endpoint_id = ${hook.id}`
+        yield* Receiver.until(() => receiver.received.length === 2, "the last attempt")
+        const alert = yield* Effect.suspend(() => {
+          const m = server.outbox.find((mail) => mail.to === owner.email && mail.subject.includes("webhook endpoint"))
+          return m === undefined ? Effect.fail("no alert yet") : Effect.succeed(m)
+        }).pipe(Effect.eventually, Effect.timeout("10 seconds"))
+        assert.include(alert.text, receiver.url)
+        const listed = yield* owner.browser.get("/get/webhooks")
+        assert.isFalse(listed.body.endpoints[0].enabled)
+        assert.match(listed.body.endpoints[0].disabled_reason, /24 hours/)
+        const log = yield* owner.browser.get(`/get/webhook-deliveries/${hook.id}`)
+        assert.strictEqual(log.body.rows[0].delivery_status, "failed")
+        assert.strictEqual(log.body.rows[0].attempt, 9)
+        // Turned off: a new event is not queued for it.
+        yield* newContact(owner.browser, "Eve")
+        const [queued] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_deliveries
+                                                   WHERE endpoint_id = ${hook.id}`
+        assert.strictEqual(queued?.n, 1)
+      })
+    )
+
+    it.effect("the outbox is written in the change's transaction: a refused or rolled back change queues nothing", () =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const q = yield* sentQuote("Refused")
+        yield* endpoint(q.browser, "https://hooks.example.com/never-reached", ["quote.accepted", "contact.created"])
+        const messages = sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_messages
+                                            WHERE account_id = ${q.accountId}`.pipe(Effect.map((r) => r[0]?.n))
+        const page = yield* open(q.customer, q.token!)
+        // Refused: not signed.
+        const refused = yield* q.customer.post(`/api/q/${q.token}/accept`, {
+          ...acceptBody(choicesOf(page.body)),
+          "accept[sign_value]": ""
+        })
+        assert.strictEqual(refused.status, 400, refused.text)
+        assert.strictEqual(yield* messages, 0)
+        // An enqueue whose transaction fails afterwards leaves nothing.
+        const failed = yield* sql
+          .withTransaction(
+            Effect.andThen(Outbox.enqueue(q.accountId, "contact.created", { contact: { id: 1 } }), Effect.fail("no"))
+          )
+          .pipe(Effect.flip)
+        assert.strictEqual(failed, "no")
+        assert.strictEqual(yield* messages, 0)
+        // The accept that commits queues its message.
+        assert.strictEqual(
+          (yield* q.customer.post(`/api/q/${q.token}/accept`, acceptBody(choicesOf(page.body)))).status,
+          200
+        )
+        assert.strictEqual(yield* messages, 1)
+      })
+    )
+  },
+  { layer: layer({ webhooksAllowPrivate: true }) }
+)
+
+describeBackends(
+  "webhooks on a server that keeps them off private networks",
+  (it) => {
+    it.effect("refuses an endpoint on a loopback, private or link-local address", () =>
+      Effect.gen(function* () {
+        const owner = yield* newAccount("Guarded")
+        for (const url of [
+          "http://127.0.0.1:8080/x",
+          "http://[::1]/x",
+          "http://10.0.0.7/x",
+          "http://169.254.169.254/"
+        ]) {
+          const refused = yield* owner.browser.post("/post/webhook-endpoint", {
+            url,
+            description: "",
+            events: ["lead.created"],
+            enabled: true
+          })
+          assert.strictEqual(refused.status, 400, url)
+          assert.strictEqual(refused.body.form_errors[0].input_id, "url")
+        }
+        const notHttp = yield* owner.browser.post("/post/webhook-endpoint", {
+          url: "ftp://hooks.example.com/",
+          description: "",
+          events: [],
+          enabled: true
+        })
+        assert.strictEqual(notHttp.status, 400)
+        // A name resolving to loopback is refused at once too (and at every connection).
+        const named = yield* owner.browser.post("/post/webhook-endpoint", {
+          url: "http://localhost:9/x",
+          description: "",
+          events: [],
+          enabled: true
+        })
+        assert.strictEqual(named.status, 400)
+      })
+    )
+  },
+  { layer: layer() }
+)
