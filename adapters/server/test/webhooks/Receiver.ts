@@ -60,8 +60,8 @@ export const verified = (secret: string, r: Received) =>
   }) as { readonly type: string; readonly timestamp: string; readonly data: Record<string, unknown> }
 
 /** Wait until `ready` holds (checked every 50 ms, up to 15 s). */
-export const until = (ready: () => boolean, what: string) =>
-  Effect.suspend(() => (ready() ? Effect.void : Effect.fail(what))).pipe(
+export const until = (ready: () => boolean, what: string | (() => string)) =>
+  Effect.suspend(() => (ready() ? Effect.void : Effect.fail(typeof what === "string" ? what : what()))).pipe(
     Effect.retry({ schedule: Schedule.spaced("50 millis"), times: 300 }),
     Effect.orDie
   )

@@ -1,4 +1,5 @@
 import { assert } from "@effect/vitest"
+import * as Webhook from "@quotekit/core/Webhook"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
@@ -178,11 +179,110 @@ describeBackends(
       })
     )
 
+    it.effect("every event type is queued where its change is written", () =>
+      Effect.gen(function* () {
+        const receiver = yield* Receiver.start
+        const server = yield* TestServer
+        const q = yield* sentQuote("Everything", { send: false })
+        const b = q.browser
+        const hook = yield* endpoint(b, receiver.url, [...Webhook.eventTypes])
+        const person = yield* newContact(b, "Una")
+        assert.strictEqual(person.status, 200, person.text)
+        const updated = yield* b.post(`/post/contact-update/${person.body.contact_id}`, {
+          contact: { type: "person", name_first: "Una", name_last: "Changed", email: "", company_id: null },
+          phones: [],
+          addresses: []
+        })
+        assert.strictEqual(updated.status, 200, updated.text)
+        // Sent, viewed, asked about, accepted; invoiced, issued and paid.
+        assert.strictEqual((yield* b.post("/post/quote-mark-sent", { quote_id: q.quoteId })).status, 200)
+        const links = yield* b.get(`/get/quote-links/${q.quoteId}`)
+        const token = String(links.body[0].url).split("/").at(-1)!
+        const page = yield* open(q.customer, token)
+        const asked = yield* q.customer.post(`/api/q/${token}/discuss-update`, {
+          discuss_body: "Oak or walnut?",
+          files: []
+        })
+        assert.strictEqual(asked.status, 200, asked.text)
+        assert.strictEqual(
+          (yield* q.customer.post(`/api/q/${token}/accept`, acceptBody(choicesOf(page.body)))).status,
+          200
+        )
+        yield* b.post("/post/invoicing-settings", {
+          builtin_enabled: true,
+          prefix: "W-",
+          next_number: 1,
+          payment_terms_days: 7,
+          payment_instructions: "",
+          email_invoices: false
+        })
+        const view = (yield* b.get(`/get/quote-invoices/${q.quoteId}`)).body
+        const created = yield* b.post(`/act-on/quote-invoice/action/do-create/0/${q.quoteId}/up-front/0/100/0`, {
+          _modifiedIn: view._modifiedIn
+        })
+        assert.strictEqual(created.status, 200, created.text)
+        yield* Receiver.until(() => receiver.received.some((r) => r.body.includes('"invoice.synced"')), "the sync")
+        const sql = yield* SqlClient.SqlClient
+        const [invoice] = yield* sql<{ id: number }>`SELECT quote_invoice_id AS id FROM invoice_documents
+                                                    WHERE account_id = ${q.accountId}`
+        const paid = yield* b.post(`/post/invoice-paid/${invoice!.id}`, { paid_at: Math.floor(Date.now() / 1000) - 60 })
+        assert.strictEqual(paid.status, 200, paid.text)
+        // Marking it paid again is no second payment.
+        yield* b.post(`/post/invoice-paid/${invoice!.id}`, { paid_at: Math.floor(Date.now() / 1000) - 30 })
+        // Another quote, declined by its customer.
+        const other = yield* sentQuote("Declining")
+        yield* endpoint(other.browser, receiver.url, ["quote.declined"])
+        assert.strictEqual(
+          (yield* other.customer.post(`/api/q/${other.token}/decline`, { reason: "Too dear" })).status,
+          200
+        )
+        // A lead from the public form.
+        const settings = (yield* b.get("/get/settings/account")).body
+        const { account_id: _a, logo_url: _l, lead_form_key: _k, lead_form_path, ...input } = settings
+        assert.strictEqual((yield* b.post("/post/settings/account", { ...input, leads_enabled: true })).status, 200)
+        const form = new FormData()
+        for (const [k, v] of Object.entries({ name: "Sam Taylor", email: "sam@taylor.example", message: "A deck" }))
+          form.set(k, v)
+        const lead = yield* Effect.promise(() =>
+          fetch(`${server.url}${lead_form_path}`, { method: "POST", body: form })
+        )
+        assert.strictEqual(lead.status, 201)
+
+        yield* Receiver.until(
+          () => receiver.received.length >= Webhook.eventTypes.length,
+          () => receiver.received.map((r) => JSON.parse(r.body).type).join(", ")
+        )
+        yield* Effect.sleep("300 millis")
+        const ours = receiver.received
+          .filter((r) => r.headers["webhook-signature"] !== undefined)
+          .flatMap((r) => {
+            try {
+              return [Receiver.verified(hook.secret, r)]
+            } catch {
+              return []
+            }
+          })
+        assert.sameMembers(
+          ours.map((p) => p.type),
+          Webhook.eventTypes.filter((t) => t !== "quote.declined")
+        )
+        const byType = new Map(ours.map((p) => [p.type, p.data]))
+        assert.strictEqual((byType.get("question.asked")!.question as Record<string, unknown>).text, "Oak or walnut?")
+        assert.strictEqual((byType.get("invoice.synced")!.invoice as Record<string, unknown>).number, "W-0001")
+        assert.match(String((byType.get("payment.received")!.invoice as Record<string, unknown>).paid_at), /^\d{4}-/)
+        assert.strictEqual((byType.get("lead.created")!.lead as Record<string, unknown>).email, "sam@taylor.example")
+        assert.strictEqual((byType.get("contact.updated")!.contact as Record<string, unknown>).name, "Una Changed")
+        const declined = receiver.received.map((r) => JSON.parse(r.body)).find((p) => p.type === "quote.declined")
+        assert.strictEqual(declined.data.reason, "Too dear")
+      })
+    )
+
     it.effect("the outbox is written in the change's transaction: a refused or rolled back change queues nothing", () =>
       Effect.gen(function* () {
         const sql = yield* SqlClient.SqlClient
+        const receiver = yield* Receiver.start
         const q = yield* sentQuote("Refused")
-        yield* endpoint(q.browser, "https://hooks.example.com/never-reached", ["quote.accepted", "contact.created"])
+        yield* endpoint(q.browser, receiver.url, ["quote.accepted", "contact.created"])
         const messages = sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_messages
                                             WHERE account_id = ${q.accountId}`.pipe(Effect.map((r) => r[0]?.n))
         const page = yield* open(q.customer, q.token!)
