@@ -166,6 +166,10 @@ const apiKeys = page(
   "/settings/api-keys",
   lazy(() => import("./settings/ApiKeysPage.tsx"), "ApiKeysPage")
 )
+const webhooks = page(
+  "/settings/webhooks",
+  lazy(() => import("./webhooks/WebhooksPage.tsx"), "WebhooksPage")
+)
 const importPage = page(
   "/settings/import",
   lazy(() => import("./settings/ImportPage.tsx"), "ImportPage")
@@ -210,6 +214,7 @@ const routeTree = rootRoute.addChildren([
     accountSettings,
     personalSettings,
     apiKeys,
+    webhooks,
     importPage,
     invoicingSettings,
     invoices,

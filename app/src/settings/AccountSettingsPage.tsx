@@ -28,6 +28,7 @@ import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
+import { webhooksText } from "../webhooks/webhooksText.ts"
 
 /** The query key of the account settings. */
 export const accountSettingsKey = ["settings", "account"] as const
@@ -58,6 +59,9 @@ export const AccountSettingsPage = () => {
           </Link>
           <Link to="/settings/api-keys" className={controls.button}>
             {m.apiKeys}
+          </Link>
+          <Link to="/settings/webhooks" className={controls.button}>
+            {webhooksText.webhooks}
           </Link>
         </div>
       </div>

@@ -27,8 +27,14 @@ export interface RealServer {
   readonly sql: <A, E>(use: (sql: SqlClient.SqlClient) => Effect.Effect<A, E>) => Promise<A>
 }
 
-/** Start the server over a fresh embedded database, serving the build in `appRoot` (`app/dist` by default). */
-export const start = async (appRoot: string = distRoot): Promise<RealServer> => {
+/**
+ * Start the server over a fresh embedded database, serving the build in `appRoot` (`app/dist` by default), with
+ * `overrides` of the test settings (webhooks to this machine, say).
+ */
+export const start = async (
+  appRoot: string = distRoot,
+  overrides: Partial<ServerConfig.Settings> = {}
+): Promise<RealServer> => {
   const scope = Effect.runSync(Scope.make())
   const server = Main.layer.pipe(
     Layer.provide([
@@ -39,7 +45,8 @@ export const start = async (appRoot: string = distRoot): Promise<RealServer> => 
         // Browser tests sign up and in many times from one address.
         signinPerAddress: { max: 1000, windowSeconds: 60 },
         signinPerEmail: { max: 1000, windowSeconds: 60 },
-        logRequests: false
+        logRequests: false,
+        ...overrides
       }),
       EventBusLocal.layer,
       Mailer.layerMemory
