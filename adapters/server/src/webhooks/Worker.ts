@@ -22,8 +22,8 @@ import { PublicUrl } from "../http/PublicUrl.ts"
 import { type Claimed, WebhooksRepo } from "./Repo.ts"
 import { WebhookSignal } from "./Signal.ts"
 
-/** How long a claim holds: longer than any attempt may take (the sender's timeout is 10 s). */
-export const LEASE_MS = 60_000
+/** How long a claim holds: three times the longest an attempt may take (the sender's timeout is 10 s). */
+export const LEASE_MS = 30_000
 /** Deliveries taken per round. */
 export const BATCH = 64
 /** Deliveries in flight at once. */

@@ -30,6 +30,8 @@ export interface ServerProcess {
 export const start = async (options: {
   readonly dataDir: string
   readonly databaseUrl?: string
+  /** More environment for the server (settings a test needs). */
+  readonly env?: Readonly<Record<string, string>>
 }): Promise<ServerProcess> => {
   const port = await freePort()
   const appDist = join(options.dataDir, "no-app")
@@ -43,7 +45,8 @@ export const start = async (options: {
       APP_DIST: appDist,
       PORT: String(port),
       HOST: "127.0.0.1",
-      LOG_REQUESTS: "false"
+      LOG_REQUESTS: "false",
+      ...options.env
     },
     stdio: ["ignore", "pipe", "pipe"]
   })
