@@ -286,6 +286,15 @@ export const signUndo = "Undo"
 export const signTypeName = "Type your full name"
 export const signScanQr = "Scan this code with your phone or tablet, then sign there."
 export const signQrAlt = "QR code to sign from a touch device"
+// (our wording) the phone signing page (`/sign/{room parts}`) that the QR code opens
+export const signLinkNotValid = "This signing link is not valid."
+export const signOnDeviceHint = "Draw your signature below, then tap Done."
+export const signDone = "Done"
+export const signDrawFirst = "Draw your signature first."
+export const signSentToOtherScreen = "Sent. Finish accepting on the other screen."
+// (our wording) the customer page hearing that its quote changed while open
+export const quoteUpdatedSinceOpened = "This quote has been updated since you opened it."
+export const reloadPage = "Reload"
 export const itemQuantity = (title: string) => (title.trim() === "" ? "Quantity" : `Quantity of ${title}`)
 export const subtotal = "Subtotal"
 export const total = "Total"
@@ -1019,6 +1028,13 @@ export const catalogue = {
   signTypeName,
   signScanQr,
   signQrAlt,
+  signLinkNotValid,
+  signOnDeviceHint,
+  signDone,
+  signDrawFirst,
+  signSentToOtherScreen,
+  quoteUpdatedSinceOpened,
+  reloadPage,
   itemQuantity,
   subtotal,
   total,

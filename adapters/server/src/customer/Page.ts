@@ -7,12 +7,10 @@
  *   recorded here, once per load, unless previewing). A token that opens nothing answers 404 with a short page.
  * - `GET /sign/qr/{a}/{b}/{c}`: an SVG QR code of the phone signing page for that signing room
  *   (`/sign/{a}/{b}/{c}`, see `push/SignRooms`); only a page that holds the link is given the room. A room that
- *   expired or whose quote was answered has no code (404).
+ *   expired or whose quote was answered has no code (404). The phone page itself is `SignPage`.
  *
  * @since 0.1.0
  */
-import { readFile } from "node:fs/promises"
-import { join } from "node:path"
 import { CustomerQuote as CustomerQuoteSchema } from "@quotekit/core/api/CustomerApi"
 import * as Markup from "@quotekit/core/Markup"
 import * as Message from "@quotekit/core/Message"
@@ -24,23 +22,11 @@ import { escapeHtml } from "../history/HistoryWriter.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import * as SignRooms from "../push/SignRooms.ts"
 import * as QuoteDownload from "../quotes/QuoteDownload.ts"
-import { ServerConfig } from "../ServerConfig.ts"
 import * as CustomerQuote from "./CustomerQuote.ts"
 import * as LinkToken from "./LinkToken.ts"
-
-/** The page used while the app is not built: the server-rendered content without the page's script. */
-export const fallbackTemplate = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />
-<title><!--qk-title--></title></head><body><!--qk-ssr--><!--qk-data--></body></html>`
+import * as PageTemplate from "./PageTemplate.ts"
 
 const encode = Schema.encodeSync(CustomerQuoteSchema)
-
-/** JSON safe inside a `<script>` element. */
-const scriptJson = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029")
 
 /**
  * The server-rendered part of the page: branding (with 'Download PDF' when the quote shows its items and a
@@ -78,54 +64,20 @@ export const renderContent = (view: CustomerQuoteSchema, pdfHref?: string): stri
 <div id="qk-ssr"><ul class="qk-items">${rows}</ul>${total}</div><div id="qk-app"></div></main>`
 }
 
-/**
- * The template with each `<!--qk-{slot}-->` replaced by its text, taken literally: a replacer function, so `$&`,
- * `` $` `` or `$'` in a customer's words or a quote title are text, never copies of the template.
- */
-export const fill = (template: string, slots: Readonly<Record<string, string>>): string =>
-  Object.entries(slots).reduce((html, [slot, text]) => html.replace(`<!--qk-${slot}-->`, () => text), template)
-
 /** The whole page from the built template. */
 export const renderPage = (template: string, view: CustomerQuoteSchema, pdfHref?: string): string =>
-  fill(template, {
+  PageTemplate.fill(template, {
     title: escapeHtml(`${view.quote.title === "" ? Message.untitled : view.quote.title} · ${view.branding.name}`),
     ssr: renderContent(view, pdfHref),
-    data: `<script type="application/json" id="qk-data">${scriptJson(encode(view))}</script>`
+    data: PageTemplate.dataScript(encode(view))
   })
 
 const notFoundPage = (template: string) =>
-  fill(template, {
+  PageTemplate.fill(template, {
     title: escapeHtml(Message.notFoundTitle),
     ssr: `<main id="qk-main"><h1 class="qk-title">${escapeHtml(Message.quoteLinkNotFound)}</h1></main>`,
     data: ""
   })
-
-/**
- * The page's stylesheets put inline: a stylesheet link holds the first paint back by one more request, and the
- * page's styles are a few kilobytes.
- */
-const inlineStyles = async (appRoot: string, html: string): Promise<string> => {
-  let out = html
-  for (const m of html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[A-Za-z0-9_.-]+\.css)"[^>]*>/g)) {
-    const css = await readFile(join(appRoot, m[1] ?? ""), "utf8").catch(() => undefined)
-    if (css !== undefined) out = out.replace(m[0], () => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`)
-  }
-  return out
-}
-
-let cached: { readonly root: string; readonly html: string } | undefined
-
-/** The built page template (`<appRoot>/customer.html`), read once; the fallback while the app is not built. */
-const template = Effect.gen(function* () {
-  const { appRoot } = yield* ServerConfig
-  if (cached?.root === appRoot) return cached.html
-  const html = yield* Effect.promise(() =>
-    readFile(join(appRoot, "customer.html"), "utf8").catch(() => fallbackTemplate)
-  )
-  const inlined = yield* Effect.promise(() => inlineStyles(appRoot, html))
-  cached = { root: appRoot, html: inlined }
-  return inlined
-})
 
 const headers = {
   "cache-control": "no-store",
@@ -143,7 +95,7 @@ const page = HttpRouter.add(
     const params = yield* HttpRouter.params
     const request = yield* HttpServerRequest.HttpServerRequest
     const preview = new URL(request.url, "http://x").searchParams.get("preview") ?? undefined
-    const html = yield* template
+    const html = yield* PageTemplate.load("customer.html")
     const token = params.token ?? ""
     return yield* CustomerQuote.view(token, preview === "1" || preview === "2" ? preview : undefined).pipe(
       Effect.map((view) =>

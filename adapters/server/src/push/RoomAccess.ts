@@ -5,7 +5,8 @@
  *   viewed right now.
  * - `quote-view:{id}`: a member of the quote's account; `quote-view` with a customer link's token: that link's
  *   quote. Joining makes the visitor a live viewer (a `live-quote` event tells the account); a team member who
- *   opens the customer page counts as a member.
+ *   opens the customer page counts as a member. Its state is the viewers and the quote's `edit_seq` and `status`
+ *   as committed, so a page can tell a later `quote-changed` that is newer than what it holds.
  * - `sign:{account}/{quoteContact}/{code}`: anyone holding the room's parts (its code is the secret) while the
  *   room lives and its quote waits for an answer. The room relays the phone's drawing (`sig-update`, stored so a
  *   late joiner and another process see it) and its 'done' (`sig-changed`).
@@ -82,10 +83,13 @@ export const layer = Layer.effect(
         const fresh = yield* LiveViewers.enter({ ...entry, viewer_id })
         if (fresh) yield* tellViewers(entry.account_id, entry.quote_id)
         const viewers = yield* LiveViewers.onQuote(entry.account_id, entry.quote_id)
+        const [quote] = yield* sql<{ edit_seq: number; status: string }>`
+          SELECT edit_seq, status FROM quotes
+          WHERE account_id = ${entry.account_id} AND quote_id = ${entry.quote_id}`.pipe(Effect.orDie)
         return {
           key: `${entry.account_id}:${Push.quoteViewRoom(entry.quote_id)}`,
           account: entry.account_id,
-          state: { viewers },
+          state: { viewers, ...quote },
           ...(presence === "socket"
             ? {
                 release: LiveViewers.leave(viewer_id).pipe(
