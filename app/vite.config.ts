@@ -8,48 +8,52 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const conditions = ["@quotekit/source", ...defaultClientConditions]
 
 /**
- * The light customer page (`customer.html`, served by the server at `/q/{token}`) is the second entry. It is
- * built on its own after the team app, into the same `dist`: built together, the chunks the two pages share would
- * carry everything the team app uses of `effect` and the core, and the page has a budget of 35 KB of script.
+ * The light customer page (`customer.html`, served by the server at `/q/{token}`) is the second entry, and the
+ * phone signing page its QR code opens (`sign.html`, served at `/sign/{room parts}`) the third. Each is built on
+ * its own after the team app, into the same `dist`: built together, the chunks the pages share would carry
+ * everything the team app uses of `effect` and the core, and the customer page has a budget of 35 KB of script.
+ * The two light pages are not built together either: they open on different devices, so a shared chunk would
+ * save no download, and splitting the customer page's script costs it about 1.5 KB.
  */
-const customerPage = (): Plugin => {
+const lightPages = (): Plugin => {
   let outDir = here("dist")
   return {
-    name: "quotekit-customer-page",
+    name: "quotekit-light-pages",
     apply: "build",
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir)
     },
     async closeBundle() {
-      await build({
-        configFile: false,
-        root: here("."),
-        logLevel: "warn",
-        resolve: { conditions },
-        build: {
-          outDir,
-          emptyOutDir: false,
-          target: "es2023",
-          rolldownOptions: {
-            input: { customer: here("customer.html") },
-            // Schema constructors only describe, and reading a property has no side effect in the page's code or
-            // the core's: unused schemas are dropped, as in the widgets' own bundles (widgets/scripts/build.ts).
-            treeshake: { manualPureFunctions: ["Schema"], propertyReadSideEffects: false }
+      for (const page of ["customer", "sign"])
+        await build({
+          configFile: false,
+          root: here("."),
+          logLevel: "warn",
+          resolve: { conditions },
+          build: {
+            outDir,
+            emptyOutDir: false,
+            target: "es2023",
+            rolldownOptions: {
+              input: { [page]: here(`${page}.html`) },
+              // Schema constructors only describe, and reading a property has no side effect in the page's code or
+              // the core's: unused schemas are dropped, as in the widgets' own bundles (widgets/scripts/build.ts).
+              treeshake: { manualPureFunctions: ["Schema"], propertyReadSideEffects: false }
+            }
           }
-        }
-      })
+        })
     }
   }
 }
 
 /**
  * The team app's build. Workspace packages resolve to their TypeScript sources (the `@quotekit/source`
- * condition, as in ../vitest.shared.ts). Each HTML page is an entry: the team app here, the customer page in
- * `customerPage`.
+ * condition, as in ../vitest.shared.ts). Each HTML page is an entry: the team app here, the customer and phone
+ * signing pages in `lightPages`.
  */
 export default defineConfig({
   root: here("."),
-  plugins: [react(), customerPage()],
+  plugins: [react(), lightPages()],
   resolve: { conditions },
   build: {
     outDir: here("dist"),
