@@ -1,10 +1,10 @@
 /**
  * The customer page's calls to the contract's customer endpoints (`CustomerApi`: `/api/q/{token}/...`). The page
- * is kept light (a budget of 35 KB of script), so it posts with `fetch` rather than the derived client, which
+ * is kept light (a budget of 35 KB of script), so it calls with `fetch` rather than the derived client, which
  * would bring the HTTP API and Schema runtimes; the shapes are the contract's own types. Every post carries the
  * anti-forgery header (the `qk_csrf` cookie the page received on load) and `X-Requested-With`.
  */
-import type { AcceptAnswer, AcceptRequest, PublicComment } from "@quotekit/core/api/CustomerApi"
+import type { AcceptAnswer, AcceptRequest, CustomerQuote, PublicComment } from "@quotekit/core/api/CustomerApi"
 import * as Message from "@quotekit/core/Message"
 
 /** A failed call: the server's message (`_serveError.message`) and the status. */
@@ -18,19 +18,24 @@ export class CallFailed extends Error {
 
 const csrf = (): string => /(?:^|; )qk_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? ""
 
-const post = async <A>(path: string, body: unknown): Promise<A> => {
+const call = async <A>(path: string, body?: unknown): Promise<A> => {
   let response: Response
   try {
-    response = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: {
-        "content-type": "application/json",
-        "x-csrf-token": decodeURIComponent(csrf()),
-        "x-requested-with": "XMLHttpRequest"
-      },
-      body: JSON.stringify(body)
-    })
+    response = await fetch(
+      path,
+      body === undefined
+        ? { credentials: "same-origin", headers: { "x-requested-with": "XMLHttpRequest" } }
+        : {
+            method: "POST",
+            credentials: "same-origin",
+            headers: {
+              "content-type": "application/json",
+              "x-csrf-token": decodeURIComponent(csrf()),
+              "x-requested-with": "XMLHttpRequest"
+            },
+            body: JSON.stringify(body)
+          }
+    )
   } catch {
     throw new CallFailed(2, Message.unexpectedResponse)
   }
@@ -43,10 +48,12 @@ const post = async <A>(path: string, body: unknown): Promise<A> => {
 export const make = (token: string) => {
   const base = `/api/q/${encodeURIComponent(token)}`
   return {
-    accept: (body: typeof AcceptRequest.Encoded) => post<typeof AcceptAnswer.Encoded>(`${base}/accept`, body),
-    decline: (reason: string) => post<{ status: string }>(`${base}/decline`, reason === "" ? {} : { reason }),
+    /** The page's data afresh (for the refresh rules; the server counts it as a view, as a reload would be). */
+    quote: () => call<typeof CustomerQuote.Encoded>(base),
+    accept: (body: typeof AcceptRequest.Encoded) => call<typeof AcceptAnswer.Encoded>(`${base}/accept`, body),
+    decline: (reason: string) => call<{ status: string }>(`${base}/decline`, reason === "" ? {} : { reason }),
     ask: (text: string) =>
-      post<typeof PublicComment.Encoded>(`${base}/discuss-update`, { discuss_body: text, files: [] })
+      call<typeof PublicComment.Encoded>(`${base}/discuss-update`, { discuss_body: text, files: [] })
   }
 }
 
