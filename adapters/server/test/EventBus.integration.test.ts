@@ -33,7 +33,10 @@ const events: ReadonlyArray<EventBus.AccountEvent> = [
 /** The events as published, and each with an id of its own that the bus gave it. */
 const withoutIds = (got: ReadonlyArray<EventBus.AccountEvent>) => {
   const ids = got.map((e) => e.id)
-  assert.isTrue(ids.every((id) => typeof id === "string" && id.length > 10), "every event has an id")
+  assert.isTrue(
+    ids.every((id) => typeof id === "string" && id.length > 10),
+    "every event has an id"
+  )
   assert.strictEqual(new Set(ids).size, ids.length, "ids are unique")
   return got.map(({ id: _id, ...rest }) => rest)
 }
