@@ -1,7 +1,7 @@
 /**
  * Backups of an embedded data folder: one `.tar.gz` file holding the database's files (`pgdata`), the uploads
- * (`files`), the customer-link secret (`link-secret`, so links already emailed keep working after a restore) and
- * a manifest. It is made while no server uses the folder (its operating-system lock is held for the copy), so
+ * (`files`), the customer-link secret (`link-secret`, so links already emailed keep working after a restore), the
+ * secret key that seals stored secrets such as webhook signing secrets (`secret-key`) and a manifest. It is made while no server uses the folder (its operating-system lock is held for the copy), so
  * the database files are those of a stopped PostgreSQL: a consistent copy, restored by unpacking it into an
  * empty folder. The file is as sensitive as the data folder itself (it holds the link secret): it is written
  * readable by its owner only.
@@ -35,7 +35,7 @@ export class BackupFailed extends Data.TaggedError("BackupFailed")<{ readonly re
 
 const MANIFEST = "quotekit-backup.json"
 /** What a backup holds from the data folder, when present. */
-const parts = ["pgdata", "files", "link-secret", "schema-version"] as const
+const parts = ["pgdata", "files", "link-secret", "secret-key", "schema-version"] as const
 
 const tar = (args: ReadonlyArray<string>) =>
   Effect.suspend(() => {

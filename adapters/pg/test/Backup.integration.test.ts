@@ -45,6 +45,7 @@ describe("backups of the embedded database", () => {
         mkdirSync(join(original, "files", "1"), { recursive: true })
         writeFileSync(join(original, "files", "1", "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]))
         writeFileSync(join(original, "link-secret"), "a-secret-of-the-original-server-xyz")
+        writeFileSync(join(original, "secret-key"), "the-key-sealing-stored-secrets")
         Backup.recordSchemaVersion(original, Migrations.latestId)
 
         const file = join(scratch, "out", "backup.tar.gz")
@@ -59,6 +60,7 @@ describe("backups of the embedded database", () => {
           readFileSync(join(original, "files", "1", "logo.png"))
         )
         assert.strictEqual(readFileSync(join(copy, "link-secret"), "utf8"), "a-secret-of-the-original-server-xyz")
+        assert.strictEqual(readFileSync(join(copy, "secret-key"), "utf8"), "the-key-sealing-stored-secrets")
         const after = yield* everything.pipe(Effect.provide(embedded(copy)))
         assert.isAbove(Object.keys(before).length, 20)
         assert.deepStrictEqual(after, before)

@@ -13,8 +13,9 @@
  * @since 0.4.0
  */
 import * as Webhook from "@quotekit/core/Webhook"
-import { WebhookSender } from "@quotekit/webhooks/WebhookSender"
+import * as WebhookSender from "@quotekit/webhooks/WebhookSender"
 import { Clock, Duration, Effect, Layer, Option, Redacted, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
 import { Mailer } from "../auth/Mailer.ts"
 import * as SecretBox from "../crypto/SecretBox.ts"
 import * as WebhookEmails from "../email/WebhookEmails.ts"
@@ -37,15 +38,22 @@ export const secretContext = (account: number) => `webhook-endpoint:${account}`
 /** What the admins read when the server turns an endpoint off. */
 export const disabledReason = "Turned off after its deliveries failed for 24 hours."
 
-/** Send one claimed delivery and record it; whether it was delivered. */
-const attempt = (c: Claimed) =>
+/** What an attempt came to, with its times (epoch ms). */
+interface Sent {
+  readonly c: Claimed
+  readonly outcome: WebhookSender.Outcome
+  readonly started: number
+  readonly finished: number
+}
+
+/** Send one claimed delivery with its endpoint's secret. */
+const send = (c: Claimed) =>
   Effect.gen(function* () {
-    const repo = yield* WebhooksRepo
-    const sender = yield* WebhookSender
+    const sender = yield* WebhookSender.WebhookSender
     const box = yield* SecretBox.SecretBox
     const secret = box.open(c.secret_sealed, secretContext(c.account_id))
     const started = yield* Clock.currentTimeMillis
-    const outcome = Option.isNone(secret)
+    const outcome: WebhookSender.Outcome = Option.isNone(secret)
       ? {
           ok: false,
           status: null,
@@ -60,33 +68,44 @@ const attempt = (c: Claimed) =>
           body: c.body,
           secret: Redacted.make(secret.value)
         })
-    const now = yield* Clock.currentTimeMillis
-    const retry = outcome.ok ? Option.none() : Webhook.retryDelaySeconds(c.attempt, Math.random())
-    const status: Webhook.DeliveryStatus = outcome.ok ? "delivered" : Option.isSome(retry) ? "pending" : "failed"
-    const failingSince = yield* repo.recordAttempt(c, {
-      at: started,
-      status_code: outcome.status,
-      duration_ms: outcome.durationMs,
-      error: outcome.error,
-      excerpt: outcome.excerpt,
-      status,
-      next_attempt_ms: Option.isSome(retry) ? now + retry.value * 1000 : null
-    })
-    if (!outcome.ok) {
+    return { c, outcome, started, finished: yield* Clock.currentTimeMillis } satisfies Sent
+  })
+
+/**
+ * Record a round's attempts in one transaction (one commit for the round, not one per delivery): each delivery's
+ * new state and log row, and the endpoints turned off by them; answers those endpoints.
+ */
+const record = (sent: ReadonlyArray<Sent>) =>
+  Effect.gen(function* () {
+    const repo = yield* WebhooksRepo
+    const turnedOff: Array<Claimed> = []
+    for (const { c, outcome, started, finished } of sent) {
+      const retry = outcome.ok ? Option.none() : Webhook.retryDelaySeconds(c.attempt, Math.random())
+      const status: Webhook.DeliveryStatus = outcome.ok ? "delivered" : Option.isSome(retry) ? "pending" : "failed"
+      const failingSince = yield* repo.recordAttempt(c, {
+        at: started,
+        status_code: outcome.status,
+        duration_ms: outcome.durationMs,
+        error: outcome.error,
+        excerpt: outcome.excerpt,
+        status,
+        next_attempt_ms: Option.isSome(retry) ? finished + retry.value * 1000 : null
+      })
+      if (outcome.ok) continue
       yield* Effect.logInfo(
         `webhook ${c.message_id} to endpoint ${c.endpoint_id} not delivered (attempt ${c.attempt}): ` +
           (outcome.error ?? `status ${outcome.status}`)
       )
       const off = Webhook.shouldDisable({
         failingSince,
-        now: Math.floor(now / 1000),
+        now: Math.floor(finished / 1000),
         final: status === "failed",
         createdAt: c.created
       })
-      if (off && (yield* repo.disable(c.account_id, c.endpoint_id, disabledReason))) yield* tellAdmins(c)
+      if (off && (yield* repo.disable(c.account_id, c.endpoint_id, disabledReason))) turnedOff.push(c)
     }
-    return outcome.ok
-  })
+    return turnedOff
+  }).pipe((effect) => Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(effect)), Effect.orDie)
 
 /** Email the account's admins that an endpoint was turned off (a relay failure is logged, not retried). */
 const tellAdmins = (c: Claimed) =>
@@ -103,16 +122,20 @@ const tellAdmins = (c: Claimed) =>
         .pipe(Effect.catch((e) => Effect.logWarning(`webhook alert to ${e.to} not sent: ${e.reason}`)))
   })
 
-/** One round: claim due deliveries and attempt them, a few at once; how many were delivered. */
+/**
+ * One round: claim due deliveries, send them a few at once, record them together, and tell the admins of any
+ * endpoint turned off; how many were claimed and delivered. A round is finished and recorded even when the server
+ * is stopping (it lasts at most the sender's timeout).
+ */
 export const deliverDue = Effect.gen(function* () {
   const repo = yield* WebhooksRepo
   const claimed = yield* repo.claimDue(yield* Clock.currentTimeMillis, LEASE_MS, BATCH)
-  // Each attempt is finished and recorded even when the server is stopping; the rest of the claims run out.
-  const results = yield* Effect.forEach(claimed, (c) => Effect.uninterruptible(attempt(c)), {
-    concurrency: CONCURRENCY
-  })
-  return { claimed: claimed.length, delivered: results.filter(Boolean).length }
-})
+  if (claimed.length === 0) return { claimed: 0, delivered: 0 }
+  const sent = yield* Effect.forEach(claimed, send, { concurrency: CONCURRENCY })
+  const turnedOff = yield* record(sent)
+  for (const c of turnedOff) yield* tellAdmins(c)
+  return { claimed: claimed.length, delivered: sent.filter((s) => s.outcome.ok).length }
+}).pipe(Effect.uninterruptible)
 
 /** Runs the worker while the layer lives: rounds back to back while there is work, then on a wake or a poll. */
 export const layer = Layer.effectDiscard(
