@@ -16,6 +16,7 @@ import * as TestDatabase from "../../../adapters/pg/src/TestDatabase.ts"
 import * as Mailer from "../../../adapters/server/src/auth/Mailer.ts"
 import * as Main from "../../../adapters/server/src/main.ts"
 import * as EventBusLocal from "../../../adapters/server/src/push/EventBusLocal.ts"
+import * as EventBusPg from "../../../adapters/server/src/push/EventBusPg.ts"
 import * as ServerConfig from "../../../adapters/server/src/ServerConfig.ts"
 import { distRoot } from "./build.ts"
 
@@ -61,6 +62,48 @@ export const start = async (
     close: () => Effect.runPromise(Scope.close(scope, Exit.void)),
     sql: (use) => Effect.runPromise(use(sql))
   }
+}
+
+/**
+ * Two server processes' worth of servers over one PostgreSQL database (a schema of its own, `DATABASE_URL`), each
+ * with its own event bus `LISTEN` on a shared channel, as two processes behind a load balancer would be; `close`
+ * stops both and drops the schema.
+ */
+export const startPairOnPostgres = async (
+  appRoot: string = distRoot
+): Promise<{ readonly one: RealServer; readonly two: RealServer; readonly close: () => Promise<void> }> => {
+  const scope = Effect.runSync(Scope.make())
+  const database = await Effect.runPromise(Layer.buildWithScope(TestDatabase.layer("postgres"), scope))
+  const { schema } = Context.get(database, TestDatabase.TestDatabase)
+  const one = async (): Promise<RealServer> => {
+    const server = Main.layer.pipe(
+      Layer.provide([
+        ServerConfig.layer({
+          port: 0,
+          host: "127.0.0.1",
+          appRoot,
+          signinPerAddress: { max: 1000, windowSeconds: 60 },
+          signinPerEmail: { max: 1000, windowSeconds: 60 },
+          logRequests: false
+        }),
+        EventBusPg.layer(`events_${schema}`),
+        Mailer.layerMemory
+      ]),
+      Layer.provide(Layer.succeedContext(database))
+    )
+    // A memo map of its own: the second server shares no service with the first but the database.
+    const context = await Effect.runPromise(Layer.buildWithMemoMap(server, Effect.runSync(Layer.makeMemoMap), scope))
+    const url = await Effect.runPromise(Main.url.pipe(Effect.provide(context)))
+    const sql = Context.get(database, SqlClient.SqlClient)
+    return {
+      url: url.replace("0.0.0.0", "127.0.0.1"),
+      close: async () => undefined,
+      sql: (use) => Effect.runPromise(use(sql))
+    }
+  }
+  const first = await one()
+  const second = await one()
+  return { one: first, two: second, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
 }
 
 /** What the server answered a `Client`. */

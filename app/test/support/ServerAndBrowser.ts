@@ -16,6 +16,8 @@ import type { SentQuote } from "./SentQuote.ts"
 export interface ServerAndBrowser {
   readonly server: RealServer
   readonly browser: Browser
+  /** The folder of the file's own production build (for another server serving the same app). */
+  readonly dist: string
   /**
    * A new context signed in as `q`'s team member (1280 x 900 unless `options` say otherwise) and a page in it
    * that waits up to 8 s for what it looks for; close `team` at the end.
@@ -51,6 +53,9 @@ export const forFile = (): ServerAndBrowser => {
     },
     get browser() {
       return started(browser)
+    },
+    get dist() {
+      return started(dist)
     },
     teamPage: async (q, options) => {
       const team = await started(browser).newContext({ viewport: { width: 1280, height: 900 }, ...options })
