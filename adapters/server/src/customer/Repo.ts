@@ -188,7 +188,7 @@ export const layer = Layer.effect(
             WHERE account_id = ${account} AND quote_id = ${quoteId}
             RETURNING stat_opens`
           if (opened?.stat_opens === 1)
-            yield* WebhookEvents.quote(account, quoteId, "quote.viewed", { contact_id: quoteContactId })
+            yield* WebhookEvents.quote(account, quoteId, "quote.viewed", { quote_contact_id: quoteContactId })
           yield* QuoteEvents.changed({ account_id: account, quote_id: quoteId, what: "customer.view", by: "customer" })
         }).pipe(sql.withTransaction, Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie),
       moveStatus: (account, quoteId, from, to, at) =>

@@ -109,6 +109,8 @@ export class WebhooksRepo extends Context.Service<
       deliveryId: number,
       nowMs: number
     ) => Effect.Effect<Option.Option<{ readonly delivery_id: number; readonly message_id: string }>>
+    /** Remove messages made before `beforeMs` that no delivery still retries (their deliveries and log go too). */
+    readonly prune: (beforeMs: number) => Effect.Effect<number>
     /** The account's name and the email addresses of its admins. */
     readonly admins: (
       account: number
@@ -346,6 +348,15 @@ export const layer = Layer.effect(
           yield* Outbox.wakeAfterCommit
           return Option.some({ delivery_id: Number(made!.delivery_id), message_id: old.message_id })
         }).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie),
+      prune: (beforeMs) =>
+        sql`
+          DELETE FROM webhook_messages m
+          WHERE m.created_at < ${new Date(beforeMs)}
+            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.message_id AND d.status = 'pending')
+          RETURNING m.message_id`.pipe(
+          Effect.map((rows) => rows.length),
+          Effect.orDie
+        ),
       admins: (account) =>
         sql<{ name: string; email: string | null }>`
           SELECT a.name, s.email FROM accounts a

@@ -8,7 +8,8 @@
  *
  * Delivery is at least once: a process that dies between sending and recording leaves the lease to run out,
  * and the message is sent again with the same `webhook-id` (receivers drop duplicates by it). The worker wakes
- * after every commit that queued a message (`WebhookSignal`) and polls every `INTERVAL`.
+ * after every commit that queued a message (`WebhookSignal`) and polls every `INTERVAL`; every hour it removes the
+ * messages older than `KEEP_MS` that nothing retries.
  *
  * @since 0.4.0
  */
@@ -31,6 +32,11 @@ export const BATCH = 64
 export const CONCURRENCY = 16
 /** Poll interval when nothing wakes the worker. */
 export const INTERVAL = Duration.seconds(2)
+
+/** How long messages (with their deliveries and log) are kept once nothing retries them. */
+export const KEEP_MS = 30 * 24 * 60 * 60_000
+/** How often old messages are looked for. */
+export const PRUNE_EVERY = Duration.hours(1)
 
 /** The context a sealed secret is bound to (see `SecretBox`). */
 export const secretContext = (account: number) => `webhook-endpoint:${account}`
@@ -148,6 +154,14 @@ export const layer = Layer.effectDiscard(
     )
     yield* round.pipe(
       Effect.flatMap((r) => (r.claimed >= BATCH ? Effect.void : Effect.race(signal.next, Effect.sleep(INTERVAL)))),
+      Effect.repeat(Schedule.forever),
+      Effect.forkScoped
+    )
+    const repo = yield* WebhooksRepo
+    yield* Effect.sleep(PRUNE_EVERY).pipe(
+      Effect.andThen(Clock.currentTimeMillis),
+      Effect.flatMap((now) => repo.prune(now - KEEP_MS)),
+      Effect.catchCause((cause) => Effect.as(Effect.logWarning("old webhook messages not removed", cause), 0)),
       Effect.repeat(Schedule.forever),
       Effect.forkScoped
     )

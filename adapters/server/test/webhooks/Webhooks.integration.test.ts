@@ -4,6 +4,8 @@ import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Outbox from "../../src/webhooks/Outbox.ts"
+import * as WebhooksRepo from "../../src/webhooks/Repo.ts"
+import * as Worker from "../../src/webhooks/Worker.ts"
 import { acceptBody, choicesOf, open, sentQuote } from "../customer/Fixtures.ts"
 import { type Browser, layer, newAccount, TestServer } from "../Harness.ts"
 import * as Receiver from "./Receiver.ts"
@@ -181,6 +183,12 @@ describeBackends(
         const [queued] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_deliveries
                                                    WHERE endpoint_id = ${hook.id}`
         assert.strictEqual(queued?.n, 1)
+        // Thirty days on, the failed message goes with its delivery and log.
+        const pruned = yield* Effect.flatMap(WebhooksRepo.WebhooksRepo, (repo) =>
+          repo.prune(Date.now() + Worker.KEEP_MS + 60_000)
+        ).pipe(Effect.provide(WebhooksRepo.layer))
+        assert.isAtLeast(pruned, 1)
+        assert.deepStrictEqual((yield* owner.browser.get(`/get/webhook-deliveries/${hook.id}`)).body.rows, [])
       })
     )
 
@@ -321,7 +329,7 @@ describeBackends(
 describeBackends(
   "webhooks on a server that keeps them off private networks",
   (it) => {
-    it.effect("refuses an endpoint on a loopback, private or link-local address", () =>
+    it.effect("refuses an endpoint on a loopback, private or link-local address, and anyone but an admin", () =>
       Effect.gen(function* () {
         const owner = yield* newAccount("Guarded")
         for (const url of [
@@ -346,6 +354,23 @@ describeBackends(
           enabled: true
         })
         assert.strictEqual(notHttp.status, 400)
+        // Only admins see or change webhooks.
+        const member = yield* newAccount("Member")
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`INSERT INTO memberships (account_id, signin_id, is_admin, joined_at)
+                   VALUES (${owner.accountId}, ${member.signinId}, false, now())`
+        assert.strictEqual(
+          (yield* member.browser.post(`/sign-in/act-on/account-select/${owner.accountId}`)).status,
+          200
+        )
+        assert.strictEqual((yield* member.browser.get("/get/webhooks")).status, 403)
+        const byMember = yield* member.browser.post("/post/webhook-endpoint", {
+          url: "https://hooks.example.com/x",
+          description: "",
+          events: ["lead.created"],
+          enabled: true
+        })
+        assert.strictEqual(byMember.status, 403)
         // A name resolving to loopback is refused at once too (and at every connection).
         const named = yield* owner.browser.post("/post/webhook-endpoint", {
           url: "http://localhost:9/x",
