@@ -483,22 +483,26 @@ const DeliveryLog = ({ endpoint: e }: { readonly endpoint: WebhooksApi.EndpointV
         </tbody>
       </table>
       <div className={records.actions}>
-        <button
-          type="button"
-          className={controls.button}
-          disabled={pageNo === 1}
-          onClick={() => setPageNo((p) => Math.max(1, p - 1))}
-        >
-          {t.newer}
-        </button>
-        <button
-          type="button"
-          className={controls.button}
-          disabled={!log.data.has_more}
-          onClick={() => setPageNo((p) => p + 1)}
-        >
-          {t.older}
-        </button>
+        {(pageNo > 1 || log.data.has_more) && (
+          <>
+            <button
+              type="button"
+              className={controls.button}
+              disabled={pageNo === 1}
+              onClick={() => setPageNo((p) => Math.max(1, p - 1))}
+            >
+              {t.newer}
+            </button>
+            <button
+              type="button"
+              className={controls.button}
+              disabled={!log.data.has_more}
+              onClick={() => setPageNo((p) => p + 1)}
+            >
+              {t.older}
+            </button>
+          </>
+        )}
         <span role="status" className={records.muted}>
           {replay.isSuccess ? t.replayed : ""}
         </span>
