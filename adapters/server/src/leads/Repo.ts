@@ -206,24 +206,37 @@ export const layer = Layer.effect(
                   const [company] = yield* sql<{ contact_id: number }>`SELECT contact_id FROM contacts
                     WHERE account_id = ${account} AND contact_type = 'company' AND archive_id = 1
                       AND merged_into IS NULL AND lower(name_first) = ${companyName.toLowerCase()} LIMIT 1`
-                  companyId =
-                    company?.contact_id ??
-                    (yield* sql<{ contact_id: number }>`INSERT INTO contacts ${sql.insert({
+                  companyId = company?.contact_id ?? null
+                  if (companyId === null) {
+                    const [madeCompany] = yield* sql<{ contact_id: number }>`INSERT INTO contacts ${sql.insert({
                       account_id: account,
                       contact_type: "company",
                       name_first: companyName,
                       search_text: companyName.toLowerCase(),
                       modified_by: signin
-                    })} RETURNING contact_id`)[0]!.contact_id
+                    })} RETURNING contact_id`
+                    companyId = madeCompany!.contact_id
+                    yield* WebhookEvents.contactSaved(account, companyId, true, {
+                      contact_type: "company",
+                      name_first: companyName,
+                      name_last: "",
+                      email: "",
+                      company: ""
+                    })
+                  }
                 }
                 const hasName = `${lead.lead_name_first}${lead.lead_name_last}`.trim() !== ""
+                const person = hasName || companyId === null
+                const contact = {
+                  contact_type: person ? "person" : "company",
+                  name_first: person ? lead.lead_name_first.trim() : companyName,
+                  name_last: person ? lead.lead_name_last.trim() : "",
+                  email
+                }
                 const [made] = yield* sql<{ contact_id: number }>`INSERT INTO contacts ${sql.insert({
                   account_id: account,
-                  contact_type: hasName || companyId === null ? "person" : "company",
-                  name_first: hasName || companyId === null ? lead.lead_name_first.trim() : companyName,
-                  name_last: hasName || companyId === null ? lead.lead_name_last.trim() : "",
-                  email,
-                  company_id: hasName || companyId === null ? companyId : null,
+                  ...contact,
+                  company_id: person ? companyId : null,
                   search_text: [lead.lead_name_first, lead.lead_name_last, email, companyName, lead.lead_phone]
                     .map((s) => s.trim())
                     .filter((s) => s !== "")
@@ -232,6 +245,10 @@ export const layer = Layer.effect(
                   modified_by: signin
                 })} RETURNING contact_id`
                 contactId = made!.contact_id
+                yield* WebhookEvents.contactSaved(account, contactId, true, {
+                  ...contact,
+                  company: person ? companyName : ""
+                })
                 if (lead.lead_phone.trim() !== "") {
                   yield* sql`INSERT INTO contact_methods ${sql.insert({
                     account_id: account,
@@ -295,7 +312,7 @@ export const layer = Layer.effect(
               return { quote_id: quoteId, contact_id: contactId }
             })
           )
-          .pipe(Effect.orDie)
+          .pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
     })
   })
 )
