@@ -9,15 +9,16 @@
  * connection stays. Connections silent for longer than the idle limit are closed; each address may hold
  * `maxConnectionsPerAddress` at once.
  *
- * Writes to a connection go through its own queue, drained by one fiber in order, so a join's `joined` and replay
- * and the events fanned out around it reach the browser in the order they happened.
+ * Writes to a connection happen at once, in the synchronous step that decides them (the socket buffers them), so
+ * a join's `joined` and replay and the events fanned out around it reach the browser in the order they happened,
+ * and a connection holds no queue or writer fiber of its own.
  *
  * @since 0.3.0
  */
 import * as EventBus from "@quotekit/core/EventBus"
 import * as Push from "@quotekit/core/Push"
 import * as PushMessage from "@quotekit/core/PushMessage"
-import { Context, Effect, Layer, Queue, Schedule, Stream } from "effect"
+import { Context, Effect, Layer, Schedule, Stream } from "effect"
 import { Socket } from "effect/socket"
 import * as Backlog from "./Backlog.ts"
 import { type Admission, Doorman, type Presence, Refused, type Visitor } from "./Doorman.ts"
@@ -59,7 +60,8 @@ interface Connection {
   readonly visitor: Visitor
   /** Rooms by the name the client used, with how it was let in. */
   readonly rooms: Map<string, Admission>
-  readonly outbox: Queue.Queue<string | Socket.CloseEvent>
+  /** Write now (buffered by the socket); nothing once the socket has gone. */
+  readonly write: (chunk: string | Socket.CloseEvent) => void
   lastHeard: number
   windowStart: number
   windowCount: number
@@ -105,7 +107,7 @@ export const layer = (options: Partial<Options> = {}) =>
       const perAddress = new Map<string, number>()
 
       const send = (connection: Connection, message: PushMessage.ServerMessage) =>
-        Queue.offerUnsafe(connection.outbox, PushMessage.encodeServer(message))
+        connection.write(PushMessage.encodeServer(message))
 
       const admit = (visitor: Visitor, join: { room: string; token?: string | undefined }, presence: Presence) =>
         doorman.admit(visitor, join, presence).pipe(
@@ -131,7 +133,7 @@ export const layer = (options: Partial<Options> = {}) =>
           if (since?._tag === "Reset")
             return send(connection, { type: "reset", room, cursor: head, state: admission.state as never })
           send(connection, { type: "joined", room, cursor: head, state: admission.state as never })
-          for (const entry of since?.entries ?? []) Queue.offerUnsafe(connection.outbox, eventText(room, entry.text))
+          for (const entry of since?.entries ?? []) connection.write(eventText(room, entry.text))
         })
 
       const leave = (connection: Connection, room: string) =>
@@ -198,7 +200,15 @@ export const layer = (options: Partial<Options> = {}) =>
           const connection: Connection = {
             visitor,
             rooms: new Map(),
-            outbox: yield* Queue.unbounded<string | Socket.CloseEvent>(),
+            // The socket's write is synchronous once it is open; a socket already gone would wait (never, here:
+            // the connection is dropped first), which `runSync` refuses, so the chunk is dropped with it.
+            write: (chunk) => {
+              try {
+                Effect.runSync(write(chunk))
+              } catch {
+                // closed meanwhile: its reader ends the connection
+              }
+            },
             lastHeard: Date.now(),
             windowStart: Date.now(),
             windowCount: 0
@@ -213,11 +223,6 @@ export const layer = (options: Partial<Options> = {}) =>
               else perAddress.set(visitor.address, left)
               for (const room of [...connection.rooms.keys()]) yield* leave(connection, room)
             })
-          )
-          yield* Queue.takeAll(connection.outbox).pipe(
-            Effect.flatMap((batch) => Effect.forEach(batch, write, { discard: true })),
-            Effect.forever,
-            Effect.forkScoped
           )
           while (true) {
             for (const text of yield* pull) yield* onMessage(connection, text)
@@ -279,7 +284,7 @@ export const layer = (options: Partial<Options> = {}) =>
             )
             const members = rooms.get(key)
             if (members === undefined) return
-            for (const [connection, room] of members) Queue.offerUnsafe(connection.outbox, eventText(room, body))
+            for (const [connection, room] of members) connection.write(eventText(room, body))
           })
         ),
         Effect.catchCause((cause) => Effect.logError("push: event stream stopped", cause)),
@@ -291,7 +296,7 @@ export const layer = (options: Partial<Options> = {}) =>
         const quietSince = Date.now() - settings.idleCloseMs
         for (const connection of connections)
           if (connection.lastHeard < quietSince)
-            Queue.offerUnsafe(connection.outbox, new Socket.CloseEvent(4000, "idle"))
+            connection.write(new Socket.CloseEvent(4000, "idle"))
         backlog.prune()
       }).pipe(Effect.repeat(Schedule.spaced(settings.sweepEveryMs)), Effect.forkScoped)
 

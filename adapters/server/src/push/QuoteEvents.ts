@@ -15,7 +15,7 @@ import type { AccountId } from "@quotekit/core/Account"
 import * as EventBus from "@quotekit/core/EventBus"
 import * as Push from "@quotekit/core/Push"
 import { Context, Effect } from "effect"
-import { HttpRouter } from "effect/http"
+import { HttpRouter, HttpServerRequest } from "effect/http"
 import { SqlClient } from "effect/sql"
 
 /** One noted change: which quote, what happened (the history action, `customer.view`...), and by whom. */
@@ -91,8 +91,15 @@ export const collect = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     return result
   })
 
-/** Every request collects its changes (router middleware). */
+/**
+ * Every request collects its changes (router middleware); but the websocket, which changes no quote and stays
+ * open for hours, so it carries no collection (one less copy of the request's services per connection).
+ */
 export const middleware = HttpRouter.middleware(
-  Effect.succeed((httpEffect) => collect(httpEffect)),
+  Effect.succeed((httpEffect) =>
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      request.url === "/push" || request.url.startsWith("/push?") ? httpEffect : collect(httpEffect)
+    )
+  ),
   { global: true }
 )
