@@ -295,8 +295,7 @@ export const layer = (options: Partial<Options> = {}) =>
       yield* Effect.sync(() => {
         const quietSince = Date.now() - settings.idleCloseMs
         for (const connection of connections)
-          if (connection.lastHeard < quietSince)
-            connection.write(new Socket.CloseEvent(4000, "idle"))
+          if (connection.lastHeard < quietSince) connection.write(new Socket.CloseEvent(4000, "idle"))
         backlog.prune()
       }).pipe(Effect.repeat(Schedule.spaced(settings.sweepEveryMs)), Effect.forkScoped)
 
