@@ -9,22 +9,19 @@ import * as ApiKey from "@quotekit/core/ApiKey"
 import type * as ApiKeysApi from "@quotekit/core/api/ApiKeysApi"
 import * as RelativeTime from "@quotekit/core/RelativeTime"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { Link } from "@tanstack/react-router"
-import { AlertDialog } from "radix-ui"
-import { useRef, useState } from "react"
+import { useState } from "react"
 import { useApi } from "../api/client.ts"
 import { fieldErrors } from "../contacts/fieldErrors.ts"
 import records from "../contacts/Records.module.css"
 import { useNow } from "../history/useNow.ts"
 import { type Messages, useMessages } from "../page/useMessages.ts"
-import { usePageTitle } from "../page/usePageTitle.ts"
-import { useAccount } from "../session/useAccount.ts"
-import banner from "../shell/Banner.module.css"
-import dialog from "../shell/Dialog.module.css"
+import { ConfirmButton } from "../shell/ConfirmButton.tsx"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
+import { AdminSettingsPage } from "./AdminSettingsPage.tsx"
 import styles from "./ApiKeys.module.css"
+import { SecretOnce } from "./SecretOnce.tsx"
 
 /** The query key of the account's API keys. */
 export const apiKeysKey = ["settings", "api-keys"] as const
@@ -34,38 +31,23 @@ const scopeLabel = (m: Messages, scope: ApiKey.Scope) => (scope === "read" ? m.a
 /** The API keys page. */
 export const ApiKeysPage = () => {
   const m = useMessages()
-  usePageTitle(m.apiKeys)
-  const account = useAccount().data
-  const isAdmin = account?.account_signin.is_admin
   const [created, setCreated] = useState<ApiKeysApi.CreatedApiKey | undefined>()
   return (
-    <div className={page.page}>
-      <div className={page.header}>
-        <h1 className={page.heading}>{m.apiKeys}</h1>
-        <div className={records.actions}>
-          <Link to="/settings" className={controls.button}>
-            {m.accountSettings}
-          </Link>
-        </div>
-      </div>
-      <p className={records.muted}>{m.apiKeysHint}</p>
-      {isAdmin === undefined ? (
-        <div className={page.skeleton} aria-busy="true" />
-      ) : !isAdmin ? (
-        <p className={records.notice} role="note">
-          {m.adminOnly}
-        </p>
+    <AdminSettingsPage title={m.apiKeys} hint={m.apiKeysHint}>
+      {created === undefined ? (
+        <CreateKey onCreated={setCreated} />
       ) : (
-        <>
-          {created === undefined ? (
-            <CreateKey onCreated={setCreated} />
-          ) : (
-            <NewKey created={created} onDone={() => setCreated(undefined)} />
-          )}
-          <KeyList />
-        </>
+        <SecretOnce
+          id="api-key-new"
+          title={m.newApiKey(created.key.name)}
+          warning={m.apiKeyShownOnce}
+          secret={created.secret}
+          copyLabel={m.copyApiKey}
+          onDone={() => setCreated(undefined)}
+        />
       )}
-    </div>
+      <KeyList />
+    </AdminSettingsPage>
   )
 }
 
@@ -141,52 +123,6 @@ const CreateKey = ({ onCreated }: { readonly onCreated: (created: ApiKeysApi.Cre
   )
 }
 
-/** The key just made, shown this once: the key, a copy button and the warning. */
-const NewKey = ({ created, onDone }: { readonly created: ApiKeysApi.CreatedApiKey; readonly onDone: () => void }) => {
-  const m = useMessages()
-  const field = useRef<HTMLInputElement>(null)
-  const [copy, setCopy] = useState<"idle" | "copied" | "manual">("idle")
-  const copyKey = () =>
-    navigator.clipboard.writeText(created.secret).then(
-      () => setCopy("copied"),
-      () => {
-        // No clipboard access (an older browser, a refused permission): select it for the person to copy.
-        field.current?.select()
-        setCopy("manual")
-      }
-    )
-  return (
-    <section className={`${controls.card} ${records.section}`} aria-labelledby="api-key-new">
-      <h2 className={records.sectionTitle} id="api-key-new">
-        {m.newApiKey(created.key.name)}
-      </h2>
-      <p className={banner.warning} id="api-key-new-warning">
-        {m.apiKeyShownOnce}
-      </p>
-      <div className={records.line}>
-        <input
-          ref={field}
-          className={`${controls.input} ${styles.secret}`}
-          readOnly
-          value={created.secret}
-          aria-label={m.newApiKey(created.key.name)}
-          aria-describedby="api-key-new-warning"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <button type="button" className={controls.primary} onClick={() => void copyKey()}>
-          {m.copyApiKey}
-        </button>
-        <button type="button" className={controls.button} onClick={onDone}>
-          {m.close}
-        </button>
-      </div>
-      <p role="status" className={records.muted}>
-        {copy === "copied" ? m.copied : copy === "manual" ? m.pressToCopy("Ctrl+C") : ""}
-      </p>
-    </section>
-  )
-}
-
 /** The account's keys, live ones first. */
 const KeyList = () => {
   const m = useMessages()
@@ -242,26 +178,13 @@ const KeyRow = ({ apiKey: k, now }: { readonly apiKey: ApiKeysApi.ApiKeyView; re
       {k.revoked_at !== null ? (
         <span className={records.sticker}>{m.apiKeyRevoked}</span>
       ) : (
-        <AlertDialog.Root>
-          <AlertDialog.Trigger className={controls.button} aria-describedby={titleId} disabled={revoke.isPending}>
-            {m.revokeApiKey}
-          </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className={dialog.overlay} />
-            <AlertDialog.Content className={dialog.content}>
-              <AlertDialog.Title className={dialog.title}>{m.areYouSure}</AlertDialog.Title>
-              <AlertDialog.Description className={dialog.description}>
-                {m.revokeApiKeyConfirm(k.name)}
-              </AlertDialog.Description>
-              <div className={dialog.actions}>
-                <AlertDialog.Cancel className={controls.button}>{m.cancel}</AlertDialog.Cancel>
-                <AlertDialog.Action className={controls.primary} onClick={() => revoke.mutate()}>
-                  {m.revokeApiKey}
-                </AlertDialog.Action>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <ConfirmButton
+          label={m.revokeApiKey}
+          text={m.revokeApiKeyConfirm(k.name)}
+          describedBy={titleId}
+          disabled={revoke.isPending}
+          onConfirm={() => revoke.mutate()}
+        />
       )}
       {revoke.isError && (
         <span className={controls.hintError} role="alert">

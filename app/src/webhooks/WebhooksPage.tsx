@@ -9,18 +9,14 @@ import type * as WebhooksApi from "@quotekit/core/api/WebhooksApi"
 import * as RelativeTime from "@quotekit/core/RelativeTime"
 import * as Webhook from "@quotekit/core/Webhook"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { Link } from "@tanstack/react-router"
-import { AlertDialog } from "radix-ui"
-import { useId, useRef, useState } from "react"
+import { useId, useState } from "react"
 import { useApi } from "../api/client.ts"
 import { fieldErrors } from "../contacts/fieldErrors.ts"
 import records from "../contacts/Records.module.css"
 import { useNow } from "../history/useNow.ts"
-import { useMessages } from "../page/useMessages.ts"
-import { usePageTitle } from "../page/usePageTitle.ts"
-import { useAccount } from "../session/useAccount.ts"
-import banner from "../shell/Banner.module.css"
-import dialog from "../shell/Dialog.module.css"
+import { AdminSettingsPage } from "../settings/AdminSettingsPage.tsx"
+import { SecretOnce } from "../settings/SecretOnce.tsx"
+import { ConfirmButton } from "../shell/ConfirmButton.tsx"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
@@ -39,39 +35,23 @@ interface Revealed {
 
 /** The webhooks page. */
 export const WebhooksPage = () => {
-  const m = useMessages()
-  usePageTitle(t.webhooks)
-  const account = useAccount().data
-  const isAdmin = account?.account_signin.is_admin
   const [revealed, setRevealed] = useState<Revealed | undefined>()
   return (
-    <div className={page.page}>
-      <div className={page.header}>
-        <h1 className={page.heading}>{t.webhooks}</h1>
-        <div className={records.actions}>
-          <Link to="/settings" className={controls.button}>
-            {m.accountSettings}
-          </Link>
-        </div>
-      </div>
-      <p className={records.muted}>{t.hint}</p>
-      {isAdmin === undefined ? (
-        <div className={page.skeleton} aria-busy="true" />
-      ) : !isAdmin ? (
-        <p className={records.notice} role="note">
-          {m.adminOnly}
-        </p>
+    <AdminSettingsPage title={t.webhooks} hint={t.hint}>
+      {revealed === undefined ? (
+        <AddEndpoint onCreated={setRevealed} />
       ) : (
-        <>
-          {revealed === undefined ? (
-            <AddEndpoint onCreated={setRevealed} />
-          ) : (
-            <NewSecret revealed={revealed} onDone={() => setRevealed(undefined)} />
-          )}
-          <EndpointList onRotated={setRevealed} />
-        </>
+        <SecretOnce
+          id="webhook-secret"
+          title={t.newSecret(revealed.url)}
+          warning={t.secretShownOnce}
+          secret={revealed.secret}
+          copyLabel={t.copySecret}
+          onDone={() => setRevealed(undefined)}
+        />
       )}
-    </div>
+      <EndpointList onRotated={setRevealed} />
+    </AdminSettingsPage>
   )
 }
 
@@ -190,52 +170,6 @@ const AddEndpoint = ({ onCreated }: { readonly onCreated: (revealed: Revealed) =
   )
 }
 
-/** A secret just made, shown this once: the secret, a copy button and the warning. */
-const NewSecret = ({ revealed, onDone }: { readonly revealed: Revealed; readonly onDone: () => void }) => {
-  const m = useMessages()
-  const field = useRef<HTMLInputElement>(null)
-  const [copy, setCopy] = useState<"idle" | "copied" | "manual">("idle")
-  const copySecret = () =>
-    navigator.clipboard.writeText(revealed.secret).then(
-      () => setCopy("copied"),
-      () => {
-        // No clipboard access: select it for the person to copy.
-        field.current?.select()
-        setCopy("manual")
-      }
-    )
-  return (
-    <section className={`${controls.card} ${records.section}`} aria-labelledby="webhook-secret">
-      <h2 className={records.sectionTitle} id="webhook-secret">
-        {t.newSecret(revealed.url)}
-      </h2>
-      <p className={banner.warning} id="webhook-secret-warning">
-        {t.secretShownOnce}
-      </p>
-      <div className={records.line}>
-        <input
-          ref={field}
-          className={`${controls.input} ${styles.secret}`}
-          readOnly
-          value={revealed.secret}
-          aria-label={t.newSecret(revealed.url)}
-          aria-describedby="webhook-secret-warning"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <button type="button" className={controls.primary} onClick={() => void copySecret()}>
-          {t.copySecret}
-        </button>
-        <button type="button" className={controls.button} onClick={onDone}>
-          {m.close}
-        </button>
-      </div>
-      <p role="status" className={records.muted}>
-        {copy === "copied" ? m.copied : copy === "manual" ? m.pressToCopy("Ctrl+C") : ""}
-      </p>
-    </section>
-  )
-}
-
 /** The account's endpoints. */
 const EndpointList = ({ onRotated }: { readonly onRotated: (revealed: Revealed) => void }) => {
   const api = useApi()
@@ -255,41 +189,6 @@ const EndpointList = ({ onRotated }: { readonly onRotated: (revealed: Revealed) 
         endpoints.data.endpoints.map((e) => <EndpointCard key={e.endpoint_id} endpoint={e} onRotated={onRotated} />)
       )}
     </section>
-  )
-}
-
-/** A confirming dialog behind a button. */
-const Confirm = ({
-  label,
-  text,
-  describedBy,
-  onConfirm
-}: {
-  readonly label: string
-  readonly text: string
-  readonly describedBy: string
-  readonly onConfirm: () => void
-}) => {
-  const m = useMessages()
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger className={controls.button} aria-describedby={describedBy}>
-        {label}
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={dialog.overlay} />
-        <AlertDialog.Content className={dialog.content}>
-          <AlertDialog.Title className={dialog.title}>{m.areYouSure}</AlertDialog.Title>
-          <AlertDialog.Description className={dialog.description}>{text}</AlertDialog.Description>
-          <div className={dialog.actions}>
-            <AlertDialog.Cancel className={controls.button}>{m.cancel}</AlertDialog.Cancel>
-            <AlertDialog.Action className={controls.primary} onClick={onConfirm}>
-              {label}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
   )
 }
 
@@ -374,13 +273,13 @@ const EndpointCard = ({
         >
           {logOpen ? t.hideLog : t.showLog}
         </button>
-        <Confirm
+        <ConfirmButton
           label={t.rotateSecret}
           text={t.rotateConfirm(e.url)}
           describedBy={titleId}
           onConfirm={() => rotate.mutate()}
         />
-        <Confirm
+        <ConfirmButton
           label={t.deleteEndpoint}
           text={t.deleteConfirm(e.url)}
           describedBy={titleId}

@@ -79,6 +79,35 @@ const drawingOf = (method: Signature.Method, value: string): NonNullable<PdfDocu
   }
 }
 
+/**
+ * The columns `audit` (the data of the acceptance's audit entry, holding the accepted content) and `time_zone` (the
+ * account's admin's) of an acceptance aliased `a`, for a query's select list.
+ */
+export const auditAndZone = (sql: SqlClient.SqlClient) => sql`
+  (SELECT l.data FROM audit_log l
+   WHERE l.account_id = a.account_id AND l.subject_table = 'quote' AND l.subject_id = a.quote_id
+     AND l.action = 'quote.customerAccept' AND l.content_hash = a.content_hash
+   ORDER BY l.at DESC LIMIT 1) AS audit,
+  (SELECT s.signin_tz FROM memberships m JOIN signins s ON s.signin_id = m.signin_id
+   WHERE m.account_id = a.account_id AND m.is_admin ORDER BY m.joined_at NULLS LAST LIMIT 1) AS time_zone`
+
+/** The price items as accepted (chosen or not, quantity), from the audit entry's data; none when unreadable. */
+export const itemsAccepted = (audit: unknown): AcceptanceCertificate.Record["items"] | undefined => {
+  const content = auditContent(audit)
+  const quote = content === undefined ? undefined : PublicQuote.decode(content)
+  if (quote === undefined || Result.isFailure(quote)) return undefined
+  return itemsOf(quote.success)
+}
+
+const itemsOf = (quote: PublicQuote.PublicQuote): AcceptanceCertificate.Record["items"] =>
+  quote.publicItems
+    .filter((i) => i.item_type === 1)
+    .map((i) => ({
+      title: i.item_title,
+      chosen: ContactChoice.isSelected(i.contact_choice, i.contact_selected),
+      quantity: Money.formatTrimmed(i.quantity, 0, 4)
+    }))
+
 const load = (account: number, quoteId: number) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -86,12 +115,7 @@ const load = (account: number, quoteId: number) =>
       SELECT a.acceptance_id, a.sign_method, a.sign_value, a.sign_name, a.terms_confirmed, a.signed_on_device,
              a.accepted_at, a.ip, a.user_agent, a.content_hash, c.sha256,
              (SELECT q.sent_when FROM quotes q WHERE q.account_id = a.account_id AND q.quote_id = a.quote_id) AS sent_when,
-             (SELECT l.data FROM audit_log l
-              WHERE l.account_id = a.account_id AND l.subject_table = 'quote' AND l.subject_id = a.quote_id
-                AND l.action = 'quote.customerAccept' AND l.content_hash = a.content_hash
-              ORDER BY l.at DESC LIMIT 1) AS audit,
-             (SELECT s.signin_tz FROM memberships m JOIN signins s ON s.signin_id = m.signin_id
-              WHERE m.account_id = a.account_id AND m.is_admin ORDER BY m.joined_at NULLS LAST LIMIT 1) AS time_zone,
+             ${auditAndZone(sql)},
              (SELECT coalesce(nullif(btrim(coalesce(ct.name_first, '') || ' ' || coalesce(ct.name_last, '')), ''), ct.email)
               FROM quote_contacts qc JOIN contacts ct ON ct.account_id = qc.account_id AND ct.contact_id = qc.contact_id
               WHERE qc.account_id = a.account_id AND qc.quote_contact_id = a.quote_contact_id) AS prepared_for
@@ -134,13 +158,7 @@ export const forQuote = (account: number, quoteId: number) =>
       ip: row.ip,
       userAgent: row.user_agent,
       termsConfirmed: row.terms_confirmed,
-      items: quote.success.publicItems
-        .filter((i) => i.item_type === 1)
-        .map((i) => ({
-          title: i.item_title,
-          chosen: ContactChoice.isSelected(i.contact_choice, i.contact_selected),
-          quantity: Money.formatTrimmed(i.quantity, 0, 4)
-        })),
+      items: itemsOf(quote.success),
       contentHash: row.content_hash
     }
     const base = yield* (yield* PublicUrl).current

@@ -15,12 +15,11 @@
  */
 import { createHash } from "node:crypto"
 import * as AcceptanceCertificate from "@quotekit/core/AcceptanceCertificate"
-import * as ContactChoice from "@quotekit/core/ContactChoice"
 import { Effect, Layer, Option, Stream } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { escapeHtml } from "../history/HistoryWriter.ts"
-import { recordIntact } from "./Certificate.ts"
+import { auditAndZone, itemsAccepted, recordIntact } from "./Certificate.ts"
 
 /** Largest PDF accepted for checking. */
 const MAX_PDF_BYTES = 20 * 1024 * 1024
@@ -64,12 +63,7 @@ const findBy = (column: "content_hash" | "sha256", value: string) =>
     const rows = yield* sql<Found>`
       SELECT coalesce(b.name, '') AS business, q.quote_no, q.title, a.sign_name, a.sign_method,
              a.signed_on_device, a.accepted_at, a.content_hash,
-             (SELECT l.data FROM audit_log l
-              WHERE l.account_id = a.account_id AND l.subject_table = 'quote' AND l.subject_id = a.quote_id
-                AND l.action = 'quote.customerAccept' AND l.content_hash = a.content_hash
-              ORDER BY l.at DESC LIMIT 1) AS audit,
-             (SELECT s.signin_tz FROM memberships m JOIN signins s ON s.signin_id = m.signin_id
-              WHERE m.account_id = a.account_id AND m.is_admin ORDER BY m.joined_at NULLS LAST LIMIT 1) AS time_zone
+             ${auditAndZone(sql)}
       FROM acceptances a
       JOIN quotes q ON q.account_id = a.account_id AND q.quote_id = a.quote_id
       LEFT JOIN accounts b ON b.account_id = a.account_id
@@ -79,22 +73,11 @@ const findBy = (column: "content_hash" | "sha256", value: string) =>
     return Option.fromNullishOr(rows[0])
   }).pipe(Effect.orDie)
 
-/** The accepted items as the audit kept them. */
+/** The accepted items as the audit kept them, as a list. */
 const itemsOf = (audit: unknown): string => {
-  const data = (typeof audit === "string" ? JSON.parse(audit) : audit) as { content?: { publicItems?: unknown } } | null
-  const items = (data?.content?.publicItems ?? []) as ReadonlyArray<{
-    item_type?: number
-    item_title?: string
-    quantity?: string
-    contact_choice?: number
-    contact_selected?: number
-  }>
-  const rows = items
-    .filter((i) => i.item_type === 1)
-    .map((i) => {
-      const chosen = ContactChoice.isSelected(i.contact_choice ?? 0, i.contact_selected ?? 0)
-      return `<li>${escapeHtml(i.item_title ?? "")} × ${escapeHtml(i.quantity ?? "")}${chosen ? "" : " (not chosen)"}</li>`
-    })
+  const rows = (itemsAccepted(audit) ?? []).map(
+    (i) => `<li>${escapeHtml(i.title)} × ${escapeHtml(i.quantity)}${i.chosen ? "" : " (not chosen)"}</li>`
+  )
   return rows.length === 0 ? "" : `<ul>${rows.join("")}</ul>`
 }
 
