@@ -1,0 +1,86 @@
+/**
+ * The `Document` an accounting add-on receives for one of our invoices, built from the invoice's content
+ * (`InvoiceDocument.Content`: its lines, tax per rate and totals, exactly as the built-in invoice shows them),
+ * the account's tax mapping and its revenue account code.
+ *
+ * A line that takes a whole item (100 %) whose quantity times unit price is its amount goes as that quantity
+ * and price; any other line (a 30 % deposit, a part of an item) goes as one unit of its amount and says what it
+ * is a part of, so the add-on's line total is ours to the cent. Credit notes list positive amounts, as both
+ * add-ons expect.
+ *
+ * @example
+ * const doc = AccountingDocument.build({ content, reference: AccountingDocument.reference(12, 345), … })
+ *
+ * @since 0.5.0
+ */
+import * as Invoice from "@quotekit/core/Invoice"
+import type * as InvoiceDocument from "@quotekit/core/InvoiceDocument"
+import * as Money from "@quotekit/core/Money"
+import { BigDecimal } from "effect"
+import type { Document, DocumentLine } from "./Accounting.ts"
+
+/** quotekit's stable key of one invoice in an add-on: the look-up-before-create key. */
+export const reference = (accountId: number, invoiceId: number): string => `qk-${accountId}-${invoiceId}`
+
+/** What a document is built from. */
+export interface Input {
+  readonly content: InvoiceDocument.Content
+  readonly reference: string
+  readonly contactId: string
+  /** `YYYY-MM-DD` */
+  readonly date: string
+  readonly dueDate: string
+  readonly currency: string
+  /** Our tax id of a quote row, by `quote_item_id` (0 when untaxed). */
+  readonly taxIdOf: (quoteItemId: number) => number
+  /** The organisation's tax code our tax id maps to; `null` when unmapped or untaxed. */
+  readonly taxCodeOf: (taxId: number) => string | null
+  /** The revenue account code; empty for the add-on's default. */
+  readonly accountCode: string
+}
+
+const fixed2 = (d: BigDecimal.BigDecimal) => Money.toFixed(d, 2)
+const fixed4 = (d: BigDecimal.BigDecimal) => Money.toFixed(d, 4)
+
+const describe = (l: InvoiceDocument.Line): string => {
+  const title = l.title === "" ? l.item_code || "Item" : l.title
+  return l.percent === 100 ? title : `${title} (${l.percent}% of ${fixed4Trim(l.quantity)} × ${fixed2(l.price_unit)})`
+}
+
+const fixed4Trim = (d: BigDecimal.BigDecimal): string => BigDecimal.format(BigDecimal.normalize(Money.roundTo(d, 4)))
+
+/** One line as the add-on gets it. */
+export const line = (l: InvoiceDocument.Line, taxCode: string | null, accountCode: string): DocumentLine => {
+  const amount = Money.roundTo(l.amount, 2)
+  const whole =
+    l.percent === 100 &&
+    BigDecimal.equals(Money.roundTo(BigDecimal.multiply(l.quantity, l.price_unit), 2), amount) &&
+    !BigDecimal.isZero(l.quantity)
+  return {
+    description: describe(l),
+    item_code: l.item_code,
+    quantity: whole ? fixed4(l.quantity) : "1.0000",
+    unit_amount: whole ? fixed4(l.price_unit) : fixed4(amount),
+    amount: fixed2(amount),
+    tax_code: taxCode,
+    account_code: accountCode === "" ? null : accountCode
+  }
+}
+
+/** The document of an invoice (a credit note for our credits). */
+export const build = (input: Input): Document => ({
+  kind: input.content.kind === Invoice.InvoiceType.Credit ? "credit" : "invoice",
+  reference: input.reference,
+  contact_id: input.contactId,
+  date: input.date,
+  due_date: input.dueDate,
+  currency: input.currency,
+  amounts_include_tax: input.content.amounts_entered === "inclusive",
+  lines: input.content.lines.map((l) =>
+    line(l, BigDecimal.isZero(l.tax_rate) ? null : input.taxCodeOf(input.taxIdOf(l.quote_item_id)), input.accountCode)
+  ),
+  total: fixed2(input.content.total)
+})
+
+/** `YYYY-MM-DD` of an epoch-seconds time, in UTC. */
+export const day = (epochSeconds: number): string => new Date(epochSeconds * 1000).toISOString().slice(0, 10)
