@@ -1,0 +1,190 @@
+/**
+ * One exchange with Intuit and what its answer means. Every call of the add-on goes through `send`: the
+ * request is made with the global `fetch` (so msw answers it in tests), 429 and 5xx answers and network
+ * failures are tried again with exponential backoff (honouring `Retry-After`), and the answer is classified:
+ * a QuickBooks `Fault` (`Fault.Error[]` with `Message`, `Detail`, `code`; the authentication faults come as
+ * lower-case `fault.error[]`) becomes a `QuickBooksFault` carrying Intuit's own text and codes.
+ */
+
+import { AccountingError } from "@quotekit/addons/Accounting"
+import { Effect, Schema } from "effect"
+import * as Json from "./Json.ts"
+
+/** How hard a call is tried before it gives up with `rate-limited` or `unavailable`. */
+export interface RetryPolicy {
+  /** Tries after the first; 0: no retry. */
+  readonly retries: number
+  /** The first wait; each next one doubles (with up to 25% jitter). */
+  readonly baseDelayMs: number
+  /** No wait is longer; a `Retry-After` beyond it ends the tries at once (the sync worker waits instead). */
+  readonly maxDelayMs: number
+}
+
+/** Four more tries over about 7.5 s, none waiting more than 30 s. */
+export const defaultRetry: RetryPolicy = { retries: 4, baseDelayMs: 500, maxDelayMs: 30_000 }
+
+/**
+ * A failure in this package's terms, before it becomes an `AccountingError` at the public boundary: `codes`
+ * are Intuit's error codes (`6240` duplicate name, `2500` invalid reference, ...) so a caller can react to one.
+ */
+export class QuickBooksFault extends Schema.TaggedError<QuickBooksFault>()("QuickBooksFault", {
+  kind: Schema.Literals(["auth", "rate-limited", "unavailable", "rejected"]),
+  message: Schema.String,
+  codes: Schema.Array(Schema.String),
+  retryAfterMs: Schema.optional(Schema.Number)
+}) {}
+
+/** The public error of a fault. */
+export const toAccountingError = (fault: QuickBooksFault): AccountingError =>
+  new AccountingError({
+    kind: fault.kind,
+    message: fault.message,
+    ...(fault.retryAfterMs === undefined ? {} : { retryAfterMs: fault.retryAfterMs })
+  })
+
+/** An answer as read: status, headers and the body text. */
+export interface Answer {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+}
+
+/** `Retry-After` in milliseconds: delta seconds or an HTTP date; undefined when absent or unreadable. */
+export const retryAfterMs = (headers: Headers, now: number): number | undefined => {
+  const value = headers.get("retry-after")
+  if (value === null || value.trim() === "") return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+interface FaultError {
+  readonly message: string
+  readonly detail: string
+  readonly code: string
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "")
+
+/** The errors of a `Fault` (or `fault`) in a parsed body; empty when the body has none. */
+export const faultErrors = (body: unknown): ReadonlyArray<FaultError> => {
+  if (typeof body !== "object" || body === null) return []
+  const record = body as Record<string, unknown>
+  const fault = (record.Fault ?? record.fault) as Record<string, unknown> | undefined
+  if (typeof fault !== "object" || fault === null) return []
+  const errors = fault.Error ?? fault.error
+  if (!Array.isArray(errors)) return []
+  return errors.map((e: Record<string, unknown>) => ({
+    message: text(e.Message ?? e.message),
+    detail: text(e.Detail ?? e.detail),
+    code: text(e.code ?? e.Code)
+  }))
+}
+
+/** Intuit's text for a list of errors, one per line: `Message: Detail (code N)`, without repeating itself. */
+export const faultText = (errors: ReadonlyArray<FaultError>): string =>
+  errors
+    .map(({ message, detail, code }) => {
+      const said =
+        detail === "" ? message : message === "" || detail.startsWith(message) ? detail : `${message}: ${detail}`
+      return code === "" ? said : `${said} (code ${code})`
+    })
+    .join("\n")
+
+const parseBody = (answer: Answer): unknown => {
+  try {
+    return answer.text === "" ? undefined : Json.parse(answer.text)
+  } catch {
+    return undefined
+  }
+}
+
+/** What an answer of the Accounting API means: its parsed body, or the fault it is. */
+export const classify = (answer: Answer, now: number): unknown => {
+  const body = parseBody(answer)
+  const errors = faultErrors(body)
+  const said = faultText(errors)
+  const codes = errors.map((e) => e.code)
+  const fail = (kind: QuickBooksFault["kind"], fallback: string, extra: { retryAfterMs?: number } = {}) => {
+    throw new QuickBooksFault({ kind, message: said === "" ? fallback : said, codes, ...extra })
+  }
+  const { status } = answer
+  if (status === 401) return fail("auth", "QuickBooks refused the access token (401); reconnect QuickBooks.")
+  if (status === 403) return fail("auth", "QuickBooks refused access to this company (403).")
+  if (status === 429) {
+    const after = retryAfterMs(answer.headers, now)
+    return fail(
+      "rate-limited",
+      "QuickBooks says too many requests (429).",
+      after === undefined ? {} : { retryAfterMs: after }
+    )
+  }
+  if (status >= 500) return fail("unavailable", `QuickBooks is unavailable (${status}).`)
+  if (status >= 400) return fail("rejected", `QuickBooks refused the request (${status}).`)
+  if (errors.length > 0) {
+    const authentication = /authentication/i.test(JSON.stringify(body))
+    return fail(authentication ? "auth" : "rejected", said)
+  }
+  if (body === undefined) return fail("unavailable", `QuickBooks answered ${status} without a JSON body.`)
+  return body
+}
+
+const retryable = (fault: QuickBooksFault) => fault.kind === "rate-limited" || fault.kind === "unavailable"
+
+/** The wait before try `attempt` (1-based): exponential with jitter, or `Retry-After` when longer. */
+const delayOf = (policy: RetryPolicy, attempt: number, fault: QuickBooksFault): number => {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
+  const jittered = exponential + Math.floor(Math.random() * exponential * 0.25)
+  return Math.min(policy.maxDelayMs, Math.max(jittered, fault.retryAfterMs ?? 0))
+}
+
+/**
+ * Run `attempt` until it succeeds, fails with something not worth retrying, runs out of tries, or is told by
+ * `Retry-After` to wait longer than the policy allows.
+ */
+export const withRetry = <A>(
+  policy: RetryPolicy,
+  attempt: Effect.Effect<A, QuickBooksFault>
+): Effect.Effect<A, QuickBooksFault> => {
+  const loop = (tried: number): Effect.Effect<A, QuickBooksFault> =>
+    attempt.pipe(
+      Effect.catchTag("QuickBooksFault", (fault) => {
+        if (!retryable(fault) || tried > policy.retries) return Effect.fail(fault)
+        if (fault.retryAfterMs !== undefined && fault.retryAfterMs > policy.maxDelayMs) return Effect.fail(fault)
+        return Effect.sleep(delayOf(policy, tried, fault)).pipe(Effect.andThen(loop(tried + 1)))
+      })
+    )
+  return loop(1)
+}
+
+/** Make a request and read its answer; a network failure is `unavailable`. */
+export const exchange = (url: URL, init: RequestInit): Effect.Effect<Answer, QuickBooksFault> =>
+  Effect.tryPromise({
+    try: async (signal) => {
+      const response = await fetch(url, { ...init, signal })
+      return { status: response.status, headers: response.headers, text: await response.text() }
+    },
+    catch: (cause) =>
+      new QuickBooksFault({
+        kind: "unavailable",
+        message: `QuickBooks could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
+        codes: []
+      })
+  })
+
+/** One Accounting API call with retries: the parsed body of a successful answer, or the fault. */
+export const send = (policy: RetryPolicy, url: URL, init: RequestInit): Effect.Effect<unknown, QuickBooksFault> =>
+  withRetry(
+    policy,
+    exchange(url, init).pipe(
+      Effect.flatMap((answer) =>
+        Effect.try({
+          try: () => classify(answer, Date.now()),
+          catch: (error) =>
+            error instanceof QuickBooksFault
+              ? error
+              : new QuickBooksFault({ kind: "unavailable", message: String(error), codes: [] })
+        })
+      )
+    )
+  )
