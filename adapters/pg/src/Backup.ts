@@ -1,10 +1,16 @@
 /**
- * Backups of an embedded data folder: one `.tar.gz` file holding the database's files (`pgdata`), the uploads
+ * Backups of an embedded data folder: one `.tar.gz` file holding a `pg_dump` of the database (`database.sql`,
+ * plain SQL as PostgreSQL's own `pg_dump` writes it, made by PGlite's WebAssembly build of `pg_dump`), the uploads
  * (`files`), the customer-link secret (`link-secret`, so links already emailed keep working after a restore), the
- * secret key that seals stored secrets such as webhook signing secrets (`secret-key`) and a manifest. It is made while no server uses the folder (its operating-system lock is held for the copy), so
- * the database files are those of a stopped PostgreSQL: a consistent copy, restored by unpacking it into an
- * empty folder. The file is as sensitive as the data folder itself (it holds the link secret): it is written
- * readable by its owner only.
+ * secret key that seals stored secrets such as webhook signing secrets (`secret-key`) and a manifest. It is made
+ * while no server uses the folder (its operating-system lock is held for the dump), so the dump is consistent.
+ * The file is as sensitive as the data folder itself (it holds the link secret): it is written readable by its
+ * owner only.
+ *
+ * `restore` replays the dump into a new embedded database in an empty folder. Because the dump is plain SQL, the
+ * same `database.sql` also loads into a PostgreSQL server with `psql` (see docs/backups.md): moving from the
+ * embedded database to PostgreSQL is a backup and a restore. Backups of version 1 (a copy of the database's
+ * files, `pgdata`) are still restored as they were made.
  *
  * A quotekit on PostgreSQL (`DATABASE_URL`) is backed up with PostgreSQL's own tools (`pg_dump -Fc`,
  * `pg_restore`) plus a copy of `QUOTEKIT_DATA_DIR/files`; see the README.
@@ -14,16 +20,24 @@
 import { spawnSync } from "node:child_process"
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { basename, dirname, join, resolve } from "node:path"
+import { PGlite } from "@electric-sql/pglite"
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin"
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
+import { pgDump } from "@electric-sql/pglite-tools/pg_dump"
 import { Data, Effect } from "effect"
 import * as DataDirLock from "./DataDirLock.ts"
+import * as SyncedNodeFs from "./SyncedNodeFs.ts"
 
 /** What a backup file says about itself. */
 export interface Manifest {
   readonly format: "quotekit-embedded-backup"
-  readonly version: 1
+  /** 1: the database's files (`pgdata`); 2: a plain `pg_dump` (`database.sql`). */
+  readonly version: 1 | 2
   readonly created: string
   /** The newest migration the database had. */
   readonly schemaVersion: number | null
+  /** The PostgreSQL version of the dumped database (version 2). */
+  readonly postgres?: string
 }
 
 /** A backup or restore could not be made; the message says why. */
@@ -34,8 +48,15 @@ export class BackupFailed extends Data.TaggedError("BackupFailed")<{ readonly re
 }
 
 const MANIFEST = "quotekit-backup.json"
-/** What a backup holds from the data folder, when present. */
-const parts = ["pgdata", "files", "link-secret", "secret-key", "schema-version"] as const
+/** The dump's name inside a backup. */
+export const DUMP = "database.sql"
+/** What a backup holds from the data folder besides the dump, when present. */
+const parts = ["files", "link-secret", "secret-key", "schema-version"] as const
+/** The extensions the migrations create; a PGlite opening the database must load them. */
+const extensions = { btree_gin, pg_trgm }
+
+const failed = (what: string) => (cause: unknown) =>
+  new BackupFailed({ reason: `${what}: ${cause instanceof Error ? cause.message : String(cause)}` })
 
 const tar = (args: ReadonlyArray<string>) =>
   Effect.suspend(() => {
@@ -44,6 +65,49 @@ const tar = (args: ReadonlyArray<string>) =>
       ? Effect.void
       : Effect.fail(new BackupFailed({ reason: `tar failed: ${(result.stderr || String(result.error)).trim()}` }))
   })
+
+/**
+ * A plain-SQL `pg_dump` of the embedded database in `pgdata` (no owners or grants, so it loads as any user), and
+ * the server's version. The caller holds the folder's lock.
+ */
+export const dump = (pgdata: string) =>
+  Effect.acquireUseRelease(
+    Effect.tryPromise({
+      try: () => PGlite.create({ dataDir: pgdata, extensions }),
+      catch: failed("The embedded database could not be opened")
+    }),
+    (db) =>
+      Effect.tryPromise({
+        try: async () => {
+          const version = (await db.query<{ v: string }>("SHOW server_version")).rows[0]?.v ?? "unknown"
+          const file = await pgDump({ pg: db, args: ["--no-owner", "--no-privileges", "--quote-all-identifiers"] })
+          // The one line of PGlite's pg_dump (PostgreSQL 18) that PostgreSQL before 17 refuses; without it the
+          // dump loads into PostgreSQL 15 and later with psql stopping at the first error.
+          const sql = (await file.text()).replace(/^SET transaction_timeout = 0;\n/m, "")
+          return { sql, postgres: version }
+        },
+        catch: failed("pg_dump failed")
+      }),
+    (db) => Effect.promise(() => db.close()).pipe(Effect.ignore)
+  )
+
+/** Load a plain-SQL dump into a new embedded database in `pgdata` (which must not hold one). */
+export const load = (sql: string, pgdata: string) =>
+  Effect.acquireUseRelease(
+    Effect.tryPromise({
+      try: () => {
+        mkdirSync(pgdata, { recursive: true })
+        return PGlite.create({
+          fs: new SyncedNodeFs.Filesystem(pgdata),
+          startParams: [...SyncedNodeFs.startParams],
+          extensions
+        })
+      },
+      catch: failed("A new embedded database could not be made")
+    }),
+    (db) => Effect.tryPromise({ try: () => db.exec(sql), catch: failed("The dump could not be loaded") }),
+    (db) => Effect.promise(() => db.close()).pipe(Effect.ignore)
+  )
 
 /** The schema version a data folder records (`schema-version`, written after migrations), if any. */
 export const schemaVersionOf = (dataDir: string): number | null => {
@@ -66,33 +130,49 @@ export const create = (dataDir: string, file: string) =>
   Effect.scoped(
     Effect.gen(function* () {
       const folder = resolve(dataDir)
-      if (!existsSync(join(folder, "pgdata")))
+      const pgdata = join(folder, "pgdata")
+      if (!existsSync(pgdata))
         return yield* new BackupFailed({ reason: `There is no embedded database in ${folder} to back up.` })
-      yield* DataDirLock.hold(join(folder, "pgdata")).pipe(
-        Effect.mapError((e) => new BackupFailed({ reason: `${e.message}.` }))
-      )
-      const manifest: Manifest = {
-        format: "quotekit-embedded-backup",
-        version: 1,
-        created: new Date().toISOString(),
-        schemaVersion: schemaVersionOf(folder)
-      }
+      yield* DataDirLock.hold(pgdata).pipe(Effect.mapError((e) => new BackupFailed({ reason: `${e.message}.` })))
       const target = resolve(file)
       mkdirSync(dirname(target), { recursive: true })
-      const manifestFile = join(folder, MANIFEST)
-      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2))
+      // The dump and manifest are written beside the target, never into the data folder.
+      const staging = `${target}.staging-${process.pid}`
+      rmSync(staging, { recursive: true, force: true })
+      mkdirSync(staging, { recursive: true, mode: 0o700 })
+      yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(staging, { recursive: true, force: true })))
+      const dumped = yield* dump(pgdata)
+      const manifest: Manifest = {
+        format: "quotekit-embedded-backup",
+        version: 2,
+        created: new Date().toISOString(),
+        schemaVersion: schemaVersionOf(folder),
+        postgres: dumped.postgres
+      }
+      writeFileSync(join(staging, DUMP), dumped.sql, { mode: 0o600 })
+      writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest, null, 2))
       const present = parts.filter((p) => existsSync(join(folder, p)))
       const partial = `${target}.partial-${process.pid}`
-      yield* tar(["-czf", partial, "-C", folder, MANIFEST, ...present]).pipe(
-        Effect.ensuring(Effect.sync(() => rmSync(manifestFile, { force: true })))
-      )
+      yield* tar([
+        "-czf",
+        partial,
+        "-C",
+        staging,
+        MANIFEST,
+        DUMP,
+        ...(present.length > 0 ? ["-C", folder] : []),
+        ...present
+      ])
       chmodSync(partial, 0o600)
       renameSync(partial, target)
       return { file: target, manifest }
     })
   )
 
-/** Unpack a backup into `dataDir`, which must be missing or empty (a restore never mixes two databases). */
+/**
+ * Restore a backup into `dataDir`, which must be missing or empty (a restore never mixes two databases): the dump
+ * is loaded into a new embedded database, the uploads and secrets unpacked beside it.
+ */
 export const restore = (file: string, dataDir: string) =>
   Effect.gen(function* () {
     const source = resolve(file)
@@ -115,9 +195,17 @@ export const restore = (file: string, dataDir: string) =>
         return undefined
       }
     })()
-    if (manifest?.format !== "quotekit-embedded-backup" || !existsSync(join(unpacking, "pgdata"))) {
+    const dumped = join(unpacking, DUMP)
+    const hasDatabase = existsSync(manifest?.version === 2 ? dumped : join(unpacking, "pgdata"))
+    if (manifest?.format !== "quotekit-embedded-backup" || !hasDatabase) {
       rmSync(unpacking, { recursive: true, force: true })
       return yield* new BackupFailed({ reason: `${source} is not a quotekit backup.` })
+    }
+    if (manifest.version === 2) {
+      yield* load(readFileSync(dumped, "utf8"), join(unpacking, "pgdata")).pipe(
+        Effect.tapError(() => Effect.sync(() => rmSync(unpacking, { recursive: true, force: true })))
+      )
+      rmSync(dumped, { force: true })
     }
     rmSync(join(unpacking, MANIFEST), { force: true })
     rmSync(folder, { recursive: true, force: true })

@@ -1,8 +1,9 @@
+import { spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll } from "vitest"
 import * as Backup from "../src/Backup.ts"
@@ -12,6 +13,9 @@ import * as Seed from "../src/Seed.ts"
 
 const scratch = mkdtempSync(join(tmpdir(), "quotekit-backup-"))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+const databaseUrl = process.env.DATABASE_URL ?? ""
+const psqlPresent = spawnSync("psql", ["--version"]).status === 0
 
 const embedded = (dataDir: string) =>
   Layer.fresh(
@@ -51,6 +55,14 @@ describe("backups of the embedded database", () => {
         const file = join(scratch, "out", "backup.tar.gz")
         const made = yield* Backup.create(original, file)
         assert.strictEqual(made.manifest.schemaVersion, Migrations.latestId)
+        assert.strictEqual(made.manifest.version, 2)
+        // The database is in the file as a plain pg_dump, not as PostgreSQL's files.
+        const listed = spawnSync("tar", ["-tzf", file], { encoding: "utf8" }).stdout.split("\n")
+        assert.include(listed, Backup.DUMP)
+        assert.notInclude(listed, "pgdata/")
+        const dumpText = spawnSync("tar", ["-xzOf", file, Backup.DUMP], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout
+        assert.match(dumpText, /^-- PostgreSQL database dump$/m)
+        assert.include(dumpText, 'CREATE TABLE "public"."quotes"')
 
         const copy = join(scratch, "copy")
         const manifest = yield* Backup.restore(file, copy)
@@ -66,6 +78,50 @@ describe("backups of the embedded database", () => {
         assert.deepStrictEqual(after, before)
         assert.isAbove(JSON.parse(after.quotes ?? "[]").length, 3)
       }),
+    180_000
+  )
+
+  it.live.skipIf(databaseUrl === "" || !psqlPresent)(
+    "the embedded backup's dump loads into PostgreSQL with psql and gives back every table",
+    () =>
+      Effect.gen(function* () {
+        const original = join(scratch, "for-postgres")
+        const before = yield* Effect.gen(function* () {
+          yield* Seed.run
+          return yield* everything
+        }).pipe(Effect.provide(embedded(original)))
+        const file = join(scratch, "out", "for-postgres.tar.gz")
+        yield* Backup.create(original, file)
+        const unpacked = join(scratch, "for-postgres-unpacked")
+        mkdirSync(unpacked, { recursive: true })
+        assert.strictEqual(spawnSync("tar", ["-xzf", file, "-C", unpacked, Backup.DUMP]).status, 0)
+
+        // A database of its own on the server of DATABASE_URL, dropped afterwards.
+        const name = `quotekit_restore_${process.pid}_${Date.now()}`
+        const admin = new URL(databaseUrl)
+        const target = new URL(databaseUrl)
+        target.pathname = `/${name}`
+        const psql = (url: URL, args: ReadonlyArray<string>) =>
+          spawnSync("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url.toString(), ...args], {
+            encoding: "utf8",
+            maxBuffer: 1 << 26
+          })
+        const created = psql(admin, ["-c", `CREATE DATABASE "${name}"`])
+        assert.strictEqual(created.status, 0, created.stderr)
+        yield* Effect.addFinalizer(() =>
+          Effect.sync(() => psql(admin, ["-c", `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`]))
+        )
+        // As docs/backups.md says to: psql, stopping at the first error.
+        const loaded = psql(target, ["-f", join(unpacked, Backup.DUMP)])
+        assert.strictEqual(loaded.status, 0, loaded.stderr)
+        assert.strictEqual(loaded.stderr.trim(), "")
+
+        const after = yield* everything.pipe(
+          Effect.provide(Layer.fresh(Database.postgres({ url: Redacted.make(target.toString()), maxConnections: 1 })))
+        )
+        assert.deepStrictEqual(after, before)
+        assert.isAbove(JSON.parse(after.quotes ?? "[]").length, 3)
+      }).pipe(Effect.scoped),
     180_000
   )
 
