@@ -7,6 +7,7 @@
 export * as Acceptance from "./Acceptance.ts"
 export * as Account from "./Account.ts"
 export * as Address from "./Address.ts"
+export * as AddressLookup from "./AddressLookup.ts"
 export * as Adjustment from "./Adjustment.ts"
 export * as ApiKey from "./ApiKey.ts"
 export * as ArchiveState from "./ArchiveState.ts"

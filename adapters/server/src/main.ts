@@ -39,6 +39,8 @@ import * as PublicUrl from "./http/PublicUrl.ts"
 import * as SecurityHeaders from "./http/SecurityHeaders.ts"
 import * as StaticApp from "./http/StaticApp.ts"
 import * as Invoices from "./Invoices.ts"
+import * as AddressLookups from "./lookup/AddressLookups.ts"
+import * as LookupHttp from "./lookup/Http.ts"
 import * as QuoteEvents from "./push/QuoteEvents.ts"
 import * as Quotes from "./Quotes.ts"
 import * as Realtime from "./Realtime.ts"
@@ -68,6 +70,7 @@ const Services = Layer.mergeAll(
   Emails.services,
   Invoices.services,
   Webhooks.services,
+  AddressLookups.layer,
   // The same `Sessions.layer` as above: layers are shared by reference, so there is one sessions service.
   Realtime.services.pipe(Layer.provide(Sessions.layer))
 ).pipe(
@@ -94,7 +97,9 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     Emails.handlers,
     Invoices.handlers,
     Webhooks.handlers,
-    Realtime.handlers
+    Realtime.handlers,
+    LookupHttp.layer,
+    LookupHttp.geoLayer
   ]),
   Layer.provide([
     AntiForgery.layer,

@@ -21,6 +21,7 @@ import { HistoryApi } from "./HistoryApi.ts"
 import { InvoicesApi, QuoteInvoicesApi } from "./InvoicesApi.ts"
 import { CatalogueApi, ItemsApi } from "./ItemsApi.ts"
 import { LeadsApi, PublicLeadsApi } from "./LeadsApi.ts"
+import { GeoApi, LookupApi } from "./LookupApi.ts"
 import { PushApi } from "./PushApi.ts"
 import { QuotesApi } from "./QuotesApi.ts"
 import { ReviewsApi } from "./ReviewsApi.ts"
@@ -56,6 +57,8 @@ export class Api extends HttpApi.make("quotekit")
   .add(InvoicesApi)
   .add(PushApi)
   .add(ApiKeysApi)
+  .add(LookupApi)
+  .add(GeoApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
   // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.
