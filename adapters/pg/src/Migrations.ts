@@ -27,6 +27,11 @@ import Realtime from "./migrations/0410_realtime.ts"
 import ApiKeys from "./migrations/0420_api_keys.ts"
 import AcceptanceCertificates from "./migrations/0440_acceptance_certificates.ts"
 import Webhooks from "./migrations/0460_webhooks.ts"
+import AddOns from "./migrations/0500_addons.ts"
+import Payments from "./migrations/0520_payments.ts"
+import TwoFactor from "./migrations/0530_two_factor.ts"
+import QuoteAppearance from "./migrations/0540_quote_appearance.ts"
+import SearchIndexes from "./migrations/0550_search_indexes.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -49,7 +54,12 @@ export const all = {
   "410_realtime": Realtime,
   "420_api_keys": ApiKeys,
   "440_acceptance_certificates": AcceptanceCertificates,
-  "460_webhooks": Webhooks
+  "460_webhooks": Webhooks,
+  "500_addons": AddOns,
+  "520_payments": Payments,
+  "530_two_factor": TwoFactor,
+  "540_quote_appearance": QuoteAppearance,
+  "550_search_indexes": SearchIndexes
 }
 
 /** The id of the newest migration this version knows (a database at it is up to date). */
