@@ -561,6 +561,22 @@ describe("documents", () => {
   )
 })
 
+describe("documents voided in Xero", () => {
+  it.live("a voided or deleted invoice with the reference does not stop a new one", () =>
+    Effect.gen(function* () {
+      const { tokens, contact } = yield* ready
+      const first = yield* xero.createDocument(tokens, org, invoice(contact.id))
+      fake.setStatus(first.id, "VOIDED")
+      assert.isTrue(Option.isNone(yield* xero.findDocument(tokens, org, "invoice", "qk-12-345")))
+      const second = yield* xero.createDocument(tokens, org, invoice(contact.id, { date: "2026-11-26" }))
+      assert.notStrictEqual(second.id, first.id)
+      assert.strictEqual(second.number, "INV-0002")
+      fake.setStatus(second.id, "PAID")
+      assert.deepStrictEqual(Option.getOrThrow(yield* xero.findDocument(tokens, org, "invoice", "qk-12-345")), second)
+    })
+  )
+})
+
 describe("errors and retries", () => {
   const created = (tokens: Tokens, contactId: string) => xero.createDocument(tokens, org, invoice(contactId))
 

@@ -817,6 +817,13 @@ export const make = (options: Options = {}) => {
       contacts.push(made)
       return made
     },
+    /** A user voiding or deleting a document in Xero (`VOIDED`, `DELETED`), or paying it (`PAID`). */
+    setStatus: (id: string, status: string) => {
+      for (const store of [invoices, creditNotes]) {
+        const i = store.findIndex((d) => d.ID === id)
+        if (i >= 0) store[i] = { ...store[i]!, Status: status }
+      }
+    },
     /** Forget everything but the organisations, tax rates, accounts and items. */
     reset: () => {
       codes.clear()
