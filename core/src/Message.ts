@@ -626,6 +626,8 @@ export const addPhone = "Add phone or website"
 export const addresses = "Addresses"
 export const addAddress = "Add address"
 export const remove = "Remove"
+export const findAddress = "Find an address"
+export const findAddressHint = "Start typing an address, then pick a match to fill in the fields."
 export const streetAddress = "Street address"
 export const city = "City"
 export const state = "State"
@@ -1315,6 +1317,8 @@ export const catalogue = {
   addresses,
   addAddress,
   remove,
+  findAddress,
+  findAddressHint,
   streetAddress,
   city,
   state,

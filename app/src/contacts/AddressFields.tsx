@@ -4,15 +4,23 @@
  * with empty allowed). The state completes from the country's states when it has a list
  * (`Country.statesOf`), is kept only if it belongs to the country (`Country.keepState`), and is free text
  * otherwise.
+ *
+ * Above them, "Find an address" looks the typed text up (`GET /get/address-lookup`, after 1,000 ms of quiet and
+ * only as `Completer.addressRules` allow: never digits only, never past 200 characters), near the chosen
+ * country's centre; picking a match fills every field of the address. A look-up that fails offers nothing, and
+ * the fields can always be typed by hand.
  */
 import type * as ContactsApi from "@quotekit/core/api/ContactsApi"
+import * as Completer from "@quotekit/core/Completer"
 import * as Country from "@quotekit/core/Country"
 import { Option } from "effect"
-import { useRef } from "react"
+import { useRef, useState } from "react"
+import { useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import controls from "../theme/Controls.module.css"
 import { Combobox } from "./Combobox.tsx"
 import styles from "./Records.module.css"
+import { useLookup } from "./useLookup.ts"
 
 const MAX_OPTIONS = 8
 
@@ -44,8 +52,49 @@ export const AddressFields = ({
   // The country the field reverts to when left with text that names none: the last one it held.
   const lastValid = useRef(country)
   if (Option.isSome(country)) lastValid.current = country
+  const api = useApi()
+  const [finding, setFinding] = useState("")
+  const near = Option.getOrUndefined(country)
+  const lookup = useLookup(
+    Completer.addressRules,
+    (q) =>
+      api
+        .call((c) =>
+          c.lookup.address({
+            query: near === undefined ? { q } : { q, x: near.lng, y: near.lat }
+          })
+        )
+        .then((a) => a.results),
+    Completer.addressDebounceMs
+  )
+  const pick = (placeId: string) => {
+    setFinding("")
+    lookup.input("")
+    api
+      .call((c) => c.lookup.address({ query: { placeId } }))
+      .then(
+        (a) => {
+          if (a.place !== null) set(a.place)
+        },
+        () => undefined
+      )
+  }
   return (
     <div className={styles.stack}>
+      <Combobox
+        id={`${prefix}-find`}
+        label={m.findAddress}
+        placeholder={m.findAddressHint}
+        value={finding}
+        busy={lookup.busy}
+        options={lookup.results.map((r) => ({ key: r.id, label: r.label }))}
+        onInput={(text) => {
+          setFinding(text)
+          lookup.input(text)
+        }}
+        onPick={(o) => pick(o.key)}
+        onBlur={lookup.close}
+      />
       <div className={controls.field}>
         <label className={controls.label} htmlFor={`${prefix}-street`}>
           {m.streetAddress}
