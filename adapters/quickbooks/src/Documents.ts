@@ -5,8 +5,9 @@
  * QuickBooks' default item when none), the quantity and unit price when they multiply to the amount (QuickBooks
  * refuses a line whose `Qty x UnitPrice` is not its `Amount`, which a percentage invoice's lines are not; those
  * go as an amount alone), and the mapped `TaxCodeRef`. `GlobalTaxCalculation` says whether the amounts include
- * tax (`TaxInclusive`, each line also giving `TaxInclusiveAmt`) or not (`TaxExcluded`); `CurrencyRef` the
- * currency.
+ * tax (`TaxInclusive`: each line gives its tax-inclusive amount as `TaxInclusiveAmt`, from which QuickBooks
+ * works out the net `Amount` it keeps, so no unit price is sent that would have to match either) or not
+ * (`TaxExcluded`); `CurrencyRef` the currency.
  *
  * Finding a document again: the invoice number (`DocNumber`) is left to QuickBooks, so the business's own
  * numbering goes on (Intuit advises against sending one when the company does not use custom transaction
@@ -58,7 +59,7 @@ export const bodyOf = (document: Document): Record<string, unknown> => ({
     ...(line.description === "" ? {} : { Description: line.description.slice(0, 4000) }),
     SalesItemLineDetail: {
       ...(line.account_code === null ? {} : { ItemRef: { value: line.account_code } }),
-      ...(multipliesTo(line.quantity, line.unit_amount, line.amount)
+      ...(!document.amounts_include_tax && multipliesTo(line.quantity, line.unit_amount, line.amount)
         ? { Qty: Json.decimal(line.quantity), UnitPrice: Json.decimal(line.unit_amount) }
         : {}),
       ...(line.tax_code === null ? {} : { TaxCodeRef: { value: line.tax_code } }),

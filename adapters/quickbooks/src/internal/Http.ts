@@ -86,7 +86,11 @@ export const faultText = (errors: ReadonlyArray<FaultError>): string =>
   errors
     .map(({ message, detail, code }) => {
       const said =
-        detail === "" ? message : message === "" || detail.startsWith(message) ? detail : `${message}: ${detail}`
+        detail === ""
+          ? message
+          : message === "" || detail.startsWith(message) || message.startsWith("message=")
+            ? detail
+            : `${message}: ${detail}`
       return code === "" ? said : `${said} (code ${code})`
     })
     .join("\n")

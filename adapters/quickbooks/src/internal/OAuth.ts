@@ -42,6 +42,20 @@ const server = (endpoints: Endpoints): oauth.AuthorizationServer => ({
   revocation_endpoint: endpoints.revoke
 })
 
+/** `Authorization: Basic base64(client_id:client_secret)`, as Intuit documents it. */
+const basicHeader = (credentials: Credentials): string =>
+  `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString("base64")}`
+
+/**
+ * Intuit's Basic client authentication. `oauth4webapi`'s `ClientSecretBasic` form-encodes the id and secret
+ * first (RFC 6749 2.3.1), turning a `-` into `%2D`; Intuit's own clients send them as they are, so this does.
+ */
+const intuitBasic =
+  (credentials: Credentials): oauth.ClientAuth =>
+  (_as, _client, _body, headers) => {
+    headers.set("authorization", basicHeader(credentials))
+  }
+
 const options = (endpoints: Endpoints) => ({ [oauth.allowInsecureRequests]: endpoints.token.startsWith("http:") })
 
 /** What an `oauth4webapi` failure means for the connection. */
@@ -138,7 +152,7 @@ export const exchangeCode = (
         oauth.authorizationCodeGrantRequest(
           as,
           client,
-          oauth.ClientSecretBasic(credentials.clientSecret),
+          intuitBasic(credentials),
           callback,
           input.redirectUri,
           input.codeVerifier,
@@ -162,13 +176,7 @@ export const refresh = (
     const answer = yield* tokenCall(
       policy,
       () =>
-        oauth.refreshTokenGrantRequest(
-          as,
-          client,
-          oauth.ClientSecretBasic(credentials.clientSecret),
-          tokens.refresh_token,
-          options(endpoints)
-        ),
+        oauth.refreshTokenGrantRequest(as, client, intuitBasic(credentials), tokens.refresh_token, options(endpoints)),
       (response) => oauth.processRefreshTokenResponse(as, client, response)
     )
     return yield* tokensOf(answer, tokens.refresh_token)
@@ -189,7 +197,7 @@ export const revoke = (
     exchange(new URL(endpoints.revoke), {
       method: "POST",
       headers: {
-        authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString("base64")}`,
+        authorization: basicHeader(credentials),
         accept: "application/json",
         "content-type": "application/json"
       },
