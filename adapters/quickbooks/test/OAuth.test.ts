@@ -80,6 +80,34 @@ describe("QuickBooks OAuth 2", () => {
     expect(wrong.message).toContain("invalid_grant")
   })
 
+  it("the fake's consent page redirects to the callback with the code, state and company", async () => {
+    const realmId = newRealm(fake, { name: "Amy's Bird Sanctuary" })
+    fake.consentTo(realmId)
+    const codeVerifier = oauth.generateRandomCodeVerifier()
+    const url = qb.authorizeUrl({
+      state: "st-9",
+      codeChallenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+      redirectUri
+    })
+    const page = await fetch(url, { redirect: "manual" })
+    expect(page.status).toBe(302)
+    const callback = new URL(page.headers.get("location") ?? "")
+    expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri)
+    expect(callback.searchParams.get("state")).toBe("st-9")
+    expect(callback.searchParams.get("realmId")).toBe(realmId)
+    const connected = await Effect.runPromise(
+      qb.exchange({
+        code: callback.searchParams.get("code") ?? "",
+        codeVerifier,
+        redirectUri,
+        params: callback.searchParams
+      })
+    )
+    expect(connected.organisations[0]?.name).toBe("Amy's Bird Sanctuary")
+    const refused = await fetch(qb.authorizeUrl({ state: "s", codeChallenge: "", redirectUri }), { redirect: "manual" })
+    expect(refused.status).toBe(400)
+  })
+
   it("says what the user answered when consent was declined", async () => {
     const params = new URLSearchParams({ error: "access_denied", state: "s", realmId: "1" })
     const declined = await failure(qb.exchange({ code: "", codeVerifier: "v", redirectUri, params }))

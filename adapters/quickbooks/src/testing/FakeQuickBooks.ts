@@ -126,6 +126,8 @@ export interface FakeQuickBooks {
   readonly company: (realmId: string) => FakeCompany
   /** The user approves the consent page of `authorizeUrl` for `realmId`: the callback URL the browser is sent to. */
   readonly consent: (authorizeUrl: URL, realmId: string) => URL
+  /** The company the consent page (a `GET` of the authorize URL) connects; the first one added unless told. */
+  readonly consentTo: (realmId: string) => void
   /** Every access token issued so far stops working (what an hour does). */
   readonly expireAccessTokens: () => void
   /** The user disconnects the app in QuickBooks: every grant of the realm stops working. */
@@ -782,8 +784,28 @@ export const make = (options: FakeOptions): FakeQuickBooks => {
     return callback
   }
 
+  /**
+   * The consent page itself, for a flow that follows the authorize URL (a server test fetching it, a browser
+   * whose requests reach msw): the user "approves" at once for the company `consentTo` names, the first one added
+   * unless told, and is redirected to the callback; a request QuickBooks would refuse gets a 400 page.
+   */
+  let consentRealm: string | undefined
+  const consentHandler = http.get(endpoints.authorize, async ({ request }) => {
+    await open(request)
+    const realmId = consentRealm ?? companies.keys().next().value
+    try {
+      if (realmId === undefined) throw new Error("FakeQuickBooks: no company to connect")
+      return new HttpResponse(null, { status: 302, headers: { location: consent(new URL(request.url), realmId).href } })
+    } catch (error) {
+      return new HttpResponse((error as Error).message, { status: 400, headers: { "content-type": "text/plain" } })
+    }
+  })
+
   return {
-    handlers,
+    handlers: [consentHandler, ...handlers],
+    consentTo: (realmId) => {
+      consentRealm = realmId
+    },
     endpoints,
     seen,
     addCompany,
