@@ -7,7 +7,9 @@
  */
 import * as Message from "@quotekit/core/Message"
 import * as Wording from "@quotekit/core/Wording"
+import * as FakePhoton from "@quotekit/lookup/testing/FakePhoton"
 import { Effect } from "effect"
+import { setupServer } from "msw/node"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { axeViolations } from "./support/axe.ts"
@@ -18,8 +20,12 @@ import { type RealServer, signUp, start } from "./support/RealServer.ts"
 const m = Message.catalogue
 let server: RealServer
 let browser: Browser
+// The server (in this process) looks addresses up on Photon: answered here, everything else passes through.
+const photon = FakePhoton.make()
+const network = setupServer(...photon.handlers)
 
 beforeAll(async () => {
+  network.listen({ onUnhandledRequest: "bypass" })
   server = await start(await buildOwnApp())
   browser = await launch()
 })
@@ -27,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.close()
+  network.close()
 })
 
 /** The page of the running test, whose text a failure prints. */
@@ -69,6 +76,25 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
       expect(answer.status).toBe(200)
       expect(answer.headers.get("content-type") ?? "").toContain(type)
     }
+  })
+
+  it("an address picked from the look-up fills the contact form's address", async () => {
+    const { page, context } = await signedInPage()
+    await page.goto(`${server.url}/contacts/edit/new-person`)
+    await page.getByLabel(m.firstName).fill("Aroha")
+    await page.getByRole("button", { name: m.addAddress }).click()
+    await page.getByRole("combobox", { name: m.country }).fill("New Zeal")
+    await page.getByRole("option", { name: "New Zealand" }).click()
+    await page.getByRole("combobox", { name: m.findAddress }).pressSequentially("14 harbour")
+    await page.getByRole("option", { name: "14 Harbour Street, Wellington, Wellington 6011, New Zealand" }).click()
+    await expect.poll(() => page.getByLabel(m.streetAddress).inputValue()).toBe("14 Harbour Street")
+    expect(await page.getByLabel(m.city).inputValue()).toBe("Wellington")
+    expect(await page.getByLabel(m.postcode).inputValue()).toBe("6011")
+    expect(await page.getByRole("combobox", { name: m.country }).inputValue()).toBe("New Zealand")
+    // Near the chosen country's centre.
+    expect(photon.requests.at(-1)?.searchParams.get("lat")).toBe("-41")
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
   })
 
   it("warns before a second contact with one email: open the first, or create this one anyway", async () => {

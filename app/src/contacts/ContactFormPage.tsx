@@ -9,12 +9,15 @@ import type * as ContactsApi from "@quotekit/core/api/ContactsApi"
 import * as Completer from "@quotekit/core/Completer"
 import * as Contact from "@quotekit/core/Contact"
 import * as ContactMethod from "@quotekit/core/ContactMethod"
+import * as Country from "@quotekit/core/Country"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router"
+import { Option } from "effect"
 import { useEffect, useState } from "react"
 import { isFailure, useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
+import { useAccount } from "../session/useAccount.ts"
 import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import { NotFoundPage } from "../shell/NotFoundPage.tsx"
@@ -126,6 +129,14 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
   usePageTitle(title)
   const setContact = (patch: Partial<ContactsApi.ContactInput>) =>
     setDraft((d) => ({ ...d, contact: { ...d.contact, ...patch } }))
+  const account = useAccount()
+  const homeCountry =
+    account.data === undefined
+      ? ""
+      : Country.byId(account.data.account_signin.country_id).pipe(
+          Option.map((c) => c.name),
+          Option.getOrElse(() => "")
+        )
   const companies = useLookup(Completer.contactRules, (search) =>
     api.call((c) => c.contacts.lookupCompany({ payload: { search } })).then((a) => a.results)
   )
@@ -394,7 +405,11 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
             onClick={() =>
               setDraft((d) => ({
                 ...d,
-                addresses: [...d.addresses, { key: nextKey++, address: "", city: "", state: "", zip: "", country: "" }]
+                addresses: [
+                  ...d.addresses,
+                  // A new address is most likely in the business's own country; the field changes it.
+                  { key: nextKey++, address: "", city: "", state: "", zip: "", country: homeCountry }
+                ]
               }))
             }
           >
