@@ -170,6 +170,10 @@ const webhooks = page(
   "/settings/webhooks",
   lazy(() => import("./webhooks/WebhooksPage.tsx"), "WebhooksPage")
 )
+const quoteAppearance = page(
+  "/settings/quote/appearance",
+  lazy(() => import("./appearance/AppearancePage.tsx"), "AppearancePage")
+)
 const importPage = page(
   "/settings/import",
   lazy(() => import("./settings/ImportPage.tsx"), "ImportPage")
@@ -215,6 +219,7 @@ const routeTree = rootRoute.addChildren([
     personalSettings,
     apiKeys,
     webhooks,
+    quoteAppearance,
     importPage,
     invoicingSettings,
     invoices,

@@ -69,9 +69,17 @@ export interface PdfDocument {
   readonly business: {
     readonly name: string
     readonly lines: ReadonlyArray<string>
-    /** PNG or JPEG bytes; shown at most 150 × 56 pt. Unreadable bytes leave the logo out (the PDF still renders). */
+    /**
+     * PNG or JPEG bytes; shown at most 150 × 56 pt (or as `logo` says). Unreadable bytes leave the logo out (the
+     * PDF still renders).
+     */
     readonly logo?: Uint8Array
   }
+  /**
+   * Where the logo sits and how tall it may be (points, 16 to 96): at the left above the business name (the
+   * default), or centred or at the right across the top, the heading moving under it.
+   */
+  readonly logo?: { readonly position?: "left" | "centre" | "right"; readonly height?: number }
   readonly recipient: {
     /** "Bill to" / "Prepared for". */
     readonly label: string

@@ -21,6 +21,7 @@ import * as AccountHttp from "./account/Http.ts"
 import * as AccountRepo from "./account/Repo.ts"
 import * as ApiKeyAuth from "./apikeys/Authenticate.ts"
 import * as ApiKeysHttp from "./apikeys/Http.ts"
+import * as AppearanceHttp from "./appearance/Http.ts"
 import * as AuthHttp from "./auth/Http.ts"
 import * as AuthMiddleware from "./auth/Middleware.ts"
 import * as Passwords from "./auth/Passwords.ts"
@@ -90,6 +91,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     AuthHttp.layer,
     AccountHttp.layer,
     ApiKeysHttp.layer,
+    AppearanceHttp.layer,
     ServiceHttp.layer,
     Content.handlers,
     Quotes.handlers,

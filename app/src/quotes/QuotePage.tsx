@@ -29,6 +29,7 @@ import { DateTime, Option, Result } from "effect"
 import { Tabs } from "radix-ui"
 import { useState } from "react"
 import { useApi } from "../api/client.ts"
+import { QuotePdfLink } from "../appearance/QuotePdfLink.tsx"
 import records from "../contacts/Records.module.css"
 import { QuoteDiscussion } from "../discussion/QuoteDiscussion.tsx"
 import { ActivityHistory } from "../history/ActivityHistory.tsx"
@@ -211,6 +212,7 @@ export const QuotePage = () => {
       <QuoteActionBar offers={withCompleteLabel(o.offers, invoicing.data, now)} busy={busy} onRun={run} />
       {preview ? (
         <section className={controls.card}>
+          <QuotePdfLink quoteId={id} />
           {link !== null && (
             // The customer page refuses to be framed (X-Frame-Options: DENY), so it opens beside the app;
             // preview types above 0 record no view and accept nothing.

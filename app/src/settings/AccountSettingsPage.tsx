@@ -28,6 +28,7 @@ import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
+import { appearanceText } from "../appearance/appearanceText.ts"
 import { webhooksText } from "../webhooks/webhooksText.ts"
 
 /** The query key of the account settings. */
@@ -62,6 +63,9 @@ export const AccountSettingsPage = () => {
           </Link>
           <Link to="/settings/webhooks" className={controls.button}>
             {webhooksText.webhooks}
+          </Link>
+          <Link to="/settings/quote/appearance" className={controls.button}>
+            {appearanceText.title}
           </Link>
         </div>
       </div>

@@ -11,6 +11,7 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AccountApi } from "./AccountApi.ts"
 import { ApiKeysApi } from "./ApiKeysApi.ts"
+import { AppearanceApi } from "./AppearanceApi.ts"
 import { AuthApi } from "./AuthApi.ts"
 import { ContactsApi } from "./ContactsApi.ts"
 import { CustomerApi, QuoteLinksApi } from "./CustomerApi.ts"
@@ -57,6 +58,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(InvoicesApi)
   .add(PushApi)
   .add(ApiKeysApi)
+  .add(AppearanceApi)
   .add(LookupApi)
   .add(GeoApi)
   .middleware(ErrorEnvelope)

@@ -1,4 +1,5 @@
 import * as ContactChoice from "@quotekit/core/ContactChoice"
+import * as Lightbox from "@quotekit/core/Lightbox"
 import * as LineItem from "@quotekit/core/LineItem"
 import * as Markup from "@quotekit/core/Markup"
 import * as Message from "@quotekit/core/Message"
@@ -14,6 +15,7 @@ import type * as TaxMode from "@quotekit/core/TaxMode"
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from "lit"
 import { unsafeHTML } from "lit/directives/unsafe-html.js"
 import { QkSelectionChangeEvent, type QkSelectionTotals } from "../events/qk-selection-change.ts"
+import type { LightboxController } from "./quote-view.lightbox.ts"
 import { styles } from "./quote-view.styles.ts"
 
 const quantityPreset = NumberInput.presets.editableQuantity
@@ -78,6 +80,7 @@ const notices: Partial<Record<QuoteStatus.QuoteStatus, string>> = {
  * @csspart item-title - An item's title.
  * @csspart item-body - An item's description.
  * @csspart choice - The checkbox or radio button of an optional item.
+ * @csspart lightbox - The dialog showing a description's image large (Previous, Next, Download, Close).
  * @csspart price - An item's quantity, unit price and line total.
  * @csspart quantity-input - The quantity field where the customer may edit it.
  * @csspart line-total - An item's line total.
@@ -97,6 +100,7 @@ const notices: Partial<Record<QuoteStatus.QuoteStatus, string>> = {
  * @cssproperty --qk-color-danger-surface - Error background.
  * @cssproperty --qk-color-link - Links in descriptions.
  * @cssproperty --qk-color-focus - Focus ring colour.
+ * @cssproperty --qk-color-heading - Headings (the title, item titles); an account's quote appearance sets it.
  * @cssproperty --qk-font-family - Font.
  * @cssproperty --qk-font-size - Base font size.
  * @cssproperty --qk-radius - Corner radius.
@@ -136,6 +140,19 @@ export class QkQuoteView extends LitElement {
 
   #totals: Totals | undefined
   #fetch: AbortController | undefined
+  #lightbox: LightboxController | undefined
+
+  /** Open the lightbox on a description's image clicked, or focused with Enter or Space (loaded on first use). */
+  #openImage = (event: Event): void => {
+    const target = event.composedPath()[0]
+    if (!(target instanceof HTMLImageElement) || target.closest(".body") === null) return
+    if (event instanceof KeyboardEvent && event.key !== "Enter" && event.key !== " ") return
+    event.preventDefault()
+    void import("./quote-view.lightbox.ts").then(({ LightboxController }) => {
+      this.#lightbox ??= new LightboxController(this)
+      this.#lightbox.open(target)
+    })
+  }
 
   constructor() {
     super()
@@ -293,7 +310,7 @@ export class QkQuoteView extends LitElement {
     if (load._tag === "Empty" || !quote || !this.#totals) return nothing
     const status = this.#status(quote)
     const notice = status ? notices[status] : undefined
-    return html`<article part="base" aria-labelledby="title">
+    return html`<article part="base" aria-labelledby="title" @click=${this.#openImage} @keydown=${this.#openImage}>
       <header part="header" class="header">
         <h2 part="title" id="title">${quote.title.trim() === "" ? Message.untitled : quote.title}</h2>
         ${quote.quote_no === undefined ? nothing : html`<span class="number">#${quote.quote_no}</span>`}
@@ -301,7 +318,18 @@ export class QkQuoteView extends LitElement {
       </header>
       ${notice ? html`<p part="notice" class="notice" role="status">${notice}</p>` : nothing}
       ${PublicQuote.showsContent(status) ? this.#items(quote, this.#totals, status) : nothing}
+      ${this.#lightbox?.render() ?? nothing}
     </article>`
+  }
+
+  /** The descriptions' images open larger: each is a labelled button in the tab order. */
+  protected override updated(): void {
+    const images = [...this.renderRoot.querySelectorAll<HTMLImageElement>(".body img")]
+    images.forEach((img, i) => {
+      img.tabIndex = 0
+      img.setAttribute("role", "button")
+      img.setAttribute("aria-label", `${Lightbox.label(i, images.length, img.alt)} (open larger)`)
+    })
   }
 
   #items(quote: PublicQuote.Plain, totals: Totals, status: QuoteStatus.QuoteStatus | undefined): TemplateResult {

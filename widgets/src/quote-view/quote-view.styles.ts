@@ -19,6 +19,7 @@ export const styles = [
       margin: 0;
       font-size: 1.5em;
       line-height: 1.2;
+      color: var(--qk-color-heading, inherit);
     }
     .number {
       color: var(--qk-color-muted, #57606a);
@@ -72,6 +73,7 @@ export const styles = [
       margin: 0;
       font-size: 1em;
       font-weight: 600;
+      color: var(--qk-color-heading, inherit);
     }
     .code {
       color: var(--qk-color-muted, #57606a);
@@ -90,6 +92,35 @@ export const styles = [
     }
     .body iframe {
       aspect-ratio: 16 / 9;
+    }
+    .body img {
+      cursor: zoom-in;
+    }
+    .lightbox {
+      max-width: 96vw;
+      max-height: 96vh;
+      padding: var(--qk-spacing, 1rem);
+      border: 0;
+      border-radius: var(--qk-radius, 0.5rem);
+      text-align: center;
+    }
+    .lightbox::backdrop {
+      background: rgb(0 0 0 / 0.7);
+    }
+    .lightbox-bar {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
+      align-items: center;
+      justify-content: flex-end;
+      margin-bottom: 0.5rem;
+    }
+    .lightbox-bar span {
+      margin-inline-end: auto;
+    }
+    .lightbox img {
+      max-width: 100%;
+      max-height: 80vh;
     }
     .body a {
       color: var(--qk-color-link, var(--qk-color-primary, #0b5cad));

@@ -11,6 +11,8 @@ import * as Text from "./Text.ts"
 
 const LOGO_WIDTH = 150
 const LOGO_HEIGHT = 56
+/** The tallest a logo may be asked to be (`PdfDocument.logo.height`). */
+const LOGO_MAX_HEIGHT = 96
 /** Between the two bands. */
 export const BAND_GAP = 22
 
@@ -46,21 +48,33 @@ export const top = (doc: PDFKit.PDFDocument, frame: Frame, content: PdfDocument,
   const { left, right } = columns(frame)
   const pieces: Array<Piece> = []
   let y = 0
+  let headingTop = 0
   const logo = content.business.logo === undefined ? undefined : Images.embeddable(doc, content.business.logo)
   if (logo !== undefined) {
-    const size = Images.fit(logo, Math.min(LOGO_WIDTH, left.width), LOGO_HEIGHT)
+    const position = content.logo?.position ?? "left"
+    const height = Math.max(16, Math.min(LOGO_MAX_HEIGHT, content.logo?.height ?? LOGO_HEIGHT))
+    const widest = position === "left" ? Math.min(LOGO_WIDTH, left.width) : Math.min(LOGO_WIDTH * 1.6, frame.width)
+    const size = Images.fit(logo, widest, height)
+    const x =
+      position === "left"
+        ? left.x
+        : position === "centre"
+          ? frame.left + (frame.width - size.width) / 2
+          : frame.left + frame.width - size.width
     pieces.push({
       top: 0,
       bottom: size.height,
-      paint: (at) => void doc.image(logo.bytes, left.x, at, { fit: [size.width, size.height] })
+      paint: (at) => void doc.image(logo.bytes, x, at, { fit: [size.width, size.height] })
     })
     y = size.height + 10
+    // A logo across the top or at the right moves the heading down under it.
+    if (position !== "left") headingTop = y
   }
   const business = stack(doc, left, y, [
     [Styles.businessName, content.business.name],
     ...content.business.lines.map((line) => [Styles.soft, line] as const)
   ])
-  const heading = Text.block(doc, Styles.heading(accent), content.heading, { ...right, align: "right" }, 0)
+  const heading = Text.block(doc, Styles.heading(accent), content.heading, { ...right, align: "right" }, headingTop)
   pieces.push(...business.pieces, ...heading.pieces)
   return { pieces, height: Math.max(business.bottom, heading.bottom) }
 }

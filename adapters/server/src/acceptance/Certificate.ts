@@ -20,6 +20,7 @@ import * as Signature from "@quotekit/core/Signature"
 import type { PdfDocument } from "@quotekit/pdf/PdfDocument"
 import { Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AppearanceRepo from "../appearance/Repo.ts"
 import { canonicalJson } from "../customer/PublicData.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import * as InvoicePdf from "../invoices/InvoicePdf.ts"
@@ -172,6 +173,7 @@ export const forQuote = (account: number, quoteId: number) =>
       expiry: 0,
       preparedFor: row.prepared_for ?? row.sign_name,
       pageSize: settings.page_size ?? "A4",
+      appearance: yield* AppearanceRepo.get(account),
       acceptance: { sign_name: row.sign_name, accepted_at: acceptedAt, on_behalf: false }
     })
     const logo = yield* Logo.bytes(account as AccountId)

@@ -11,6 +11,8 @@
  *
  * @since 0.1.0
  */
+
+import * as Appearance from "@quotekit/core/Appearance"
 import { CustomerQuote as CustomerQuoteSchema } from "@quotekit/core/api/CustomerApi"
 import * as Markup from "@quotekit/core/Markup"
 import * as Message from "@quotekit/core/Message"
@@ -18,6 +20,7 @@ import * as PublicQuote from "@quotekit/core/PublicQuote"
 import { Effect, Layer, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import QRCode from "qrcode"
+import * as AppearanceRepo from "../appearance/Repo.ts"
 import { escapeHtml } from "../history/HistoryWriter.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import * as SignRooms from "../push/SignRooms.ts"
@@ -64,11 +67,23 @@ export const renderContent = (view: CustomerQuoteSchema, pdfHref?: string): stri
 <div id="qk-ssr"><ul class="qk-items">${rows}</ul>${total}</div><div id="qk-app"></div></main>`
 }
 
-/** The whole page from the built template. */
-export const renderPage = (template: string, view: CustomerQuoteSchema, pdfHref?: string): string =>
+/**
+ * The account's appearance as the page's style element (`Appearance.css`, whose values all come from closed
+ * lists or a checked colour, so it is safe inline). It goes before the content, so the first paint has it.
+ */
+export const styleOf = (appearance: Appearance.Appearance): string =>
+  `<style id="qk-appearance">${Appearance.css(appearance)}</style>`
+
+/** The whole page from the built template, in the account's appearance. */
+export const renderPage = (
+  template: string,
+  view: CustomerQuoteSchema,
+  pdfHref?: string,
+  appearance: Appearance.Appearance = Appearance.defaults
+): string =>
   PageTemplate.fill(template, {
     title: escapeHtml(`${view.quote.title === "" ? Message.untitled : view.quote.title} · ${view.branding.name}`),
-    ssr: renderContent(view, pdfHref),
+    ssr: styleOf(appearance) + renderContent(view, appearance.show_pdf ? pdfHref : undefined),
     data: PageTemplate.dataScript(encode(view))
   })
 
@@ -98,11 +113,13 @@ const page = HttpRouter.add(
     const html = yield* PageTemplate.load("customer.html")
     const token = params.token ?? ""
     return yield* CustomerQuote.view(token, preview === "1" || preview === "2" ? preview : undefined).pipe(
-      Effect.map((view) =>
-        HttpServerResponse.text(renderPage(html, view, `${LinkToken.pagePath(token)}/pdf`), {
-          contentType: "text/html; charset=utf-8",
-          headers
-        })
+      Effect.flatMap((view) =>
+        Effect.map(AppearanceRepo.get(view.quote.account_id), (appearance) =>
+          HttpServerResponse.text(renderPage(html, view, `${LinkToken.pagePath(token)}/pdf`, appearance), {
+            contentType: "text/html; charset=utf-8",
+            headers
+          })
+        )
       ),
       Effect.catchTag("NotFound", () =>
         Effect.succeed(

@@ -1,7 +1,9 @@
 /**
  * Downloading a quote as a PDF: the team's `GET /get/quote-pdf/{id}` (what the customer sees, as a preview) and
  * the customer's `/q/{token}/pdf` (through their link, recording no view). Both build the document from the
- * quote's public data with `QuotePdf` and render it with `@quotekit/pdf`.
+ * quote's public data with `QuotePdf`, in the account's quote appearance (accent, logo, paper), and render it with
+ * `@quotekit/pdf`. The customer's address answers 404 while the appearance's show-PDF is off, but for an
+ * accepted quote, whose certified PDF is the customer's record.
  *
  * @since 0.2.0
  */
@@ -16,6 +18,7 @@ import type { PdfDocument } from "@quotekit/pdf/PdfDocument"
 import { Effect, Option, Result } from "effect"
 import { HttpServerResponse } from "effect/http"
 import * as Certificate from "../acceptance/Certificate.ts"
+import * as AppearanceRepo from "../appearance/Repo.ts"
 import * as Links from "../customer/Links.ts"
 import * as PublicData from "../customer/PublicData.ts"
 import { DashboardRepo } from "../dashboard/Repo.ts"
@@ -80,6 +83,7 @@ export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Ten
     expiry: record.expiry_date,
     preparedFor: contacts.name,
     pageSize: settings.page_size ?? "A4",
+    appearance: yield* AppearanceRepo.get(tenant.account_id),
     acceptance:
       accepted === undefined
         ? null
@@ -105,6 +109,9 @@ export const forCustomer = (view: CustomerQuote, preparedFor: string, token: str
       if (Option.isSome(certified))
         return pdfResponse(certified.value.pdf, fileName(view.quote.quote_no, view.quote.title))
     }
+    const appearance = yield* AppearanceRepo.get(view.quote.account_id)
+    // The account turned the customer's PDF off: the link is not offered, and the address opens nothing.
+    if (!appearance.show_pdf) return HttpServerResponse.empty({ status: 404 })
     const business = yield* (yield* InvoiceRepo).business(view.quote.account_id as never)
     const settings = yield* (yield* InvoiceRepo).settings(view.quote.account_id as never)
     const doc = QuotePdf.documentOf({
@@ -116,6 +123,7 @@ export const forCustomer = (view: CustomerQuote, preparedFor: string, token: str
       expiry: view.expiry_date,
       preparedFor,
       pageSize: settings.page_size ?? "A4",
+      appearance,
       acceptance: view.acceptance
     })
     const withBrand = yield* withLogo(doc, view.quote.account_id as AccountId)

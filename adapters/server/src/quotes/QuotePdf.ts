@@ -7,6 +7,8 @@
  *
  * @since 0.2.0
  */
+
+import * as Appearance from "@quotekit/core/Appearance"
 import type { AcceptedView } from "@quotekit/core/api/CustomerApi"
 import * as ContactChoice from "@quotekit/core/ContactChoice"
 import type * as DateFormat from "@quotekit/core/DateFormat"
@@ -30,6 +32,11 @@ export interface QuotePdfInput {
   readonly preparedFor: string
   readonly acceptance: AcceptedView | null
   readonly pageSize: "A4" | "Letter"
+  /**
+   * The account's quote appearance: its accent colours the heading and rules, its logo place and size are kept,
+   * and its paper wins over `pageSize`. Without it, the PDF keeps the defaults' accent.
+   */
+  readonly appearance?: Appearance.Appearance
 }
 
 const PRICE = 1
@@ -96,10 +103,14 @@ export const documentOf = (input: QuotePdfInput): PdfDocument => {
       ]
     : []
   const accepted = input.acceptance
+  const look = input.appearance
   return {
-    pageSize: input.pageSize,
+    pageSize: look?.pdf_page_size ?? input.pageSize,
     heading: "Quote",
-    accent: "#1a56db",
+    accent: (look ?? Appearance.defaults).accent,
+    ...(look === undefined
+      ? {}
+      : { logo: { position: look.logo_position, height: Appearance.logoHeight[look.logo_size].pt } }),
     business: { name: input.business, lines: [] },
     recipient: { label: "Prepared for", name: input.preparedFor, lines: [] },
     facts: [
