@@ -57,6 +57,7 @@ const MAX_PAGES = 10
 const SEARCH_LIMIT = 25
 
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
 /** Why a document cannot be sent as it is, before anything is sent. */
 const invalidOf = (document: Document): string | undefined => {
@@ -70,6 +71,9 @@ const invalidOf = (document: Document): string | undefined => {
       if (!DECIMAL.test(value)) return `The line '${line.description}' has an invalid ${field}: ${value}`
   }
   if (!/^[A-Z]{3}$/.test(document.currency)) return `Not a currency code: ${document.currency}`
+  for (const date of document.kind === "invoice" ? [document.date, document.due_date] : [document.date])
+    if (!DATE.test(date)) return `Not a date: ${date}`
+  if (!/^\d{1,32}$/.test(document.contact_id)) return `Not a QuickBooks customer id: ${document.contact_id}`
   return undefined
 }
 
@@ -110,11 +114,17 @@ export const make = (config: Config): Accounting => {
       return { id: realm, name: info.CompanyInfo.CompanyName, ...(currency === undefined ? {} : { currency }) }
     })
 
-  const findDocument = (tokens: Tokens, realm: string, kind: Document["kind"], reference: string) =>
+  /**
+   * The document carrying `reference` among those created in the look-up window, newest first, a page at a
+   * time (the query language has no projection, so whole documents come back; `customer` narrows the search
+   * to one customer's documents when it is known, as it is before a create).
+   */
+  const findDocument = (tokens: Tokens, realm: string, kind: Document["kind"], reference: string, customer?: string) =>
     Effect.gen(function* () {
       const entity = Documents.entityOf(kind)
       const now = yield* Clock.currentTimeMillis
       const since = new Date(now - lookupDays * 86_400_000).toISOString().slice(0, 10)
+      const ofCustomer = customer === undefined ? "" : ` and CustomerRef = ${Query.literal(customer)}`
       for (let page = 0; page < MAX_PAGES; page++) {
         const rows = yield* Api.query(
           api,
@@ -122,7 +132,7 @@ export const make = (config: Config): Accounting => {
           realm,
           entity.name,
           Entities.Transaction,
-          `select * from ${entity.name} where MetaData.CreateTime >= ${Query.literal(since)} ` +
+          `select * from ${entity.name} where MetaData.CreateTime >= ${Query.literal(since)}${ofCustomer} ` +
             `ORDERBY MetaData.CreateTime DESC STARTPOSITION ${page * PAGE + 1} MAXRESULTS ${PAGE}`
         )
         const found = rows.find((row) => Documents.hasMarker(row.PrivateNote, reference))
@@ -243,7 +253,7 @@ export const make = (config: Config): Accounting => {
           const invalid = invalidOf(document)
           if (invalid !== undefined)
             return yield* new QuickBooksFault({ kind: "rejected", message: invalid, codes: [] })
-          const existing = yield* findDocument(tokens, realm, document.kind, document.reference)
+          const existing = yield* findDocument(tokens, realm, document.kind, document.reference, document.contact_id)
           if (Option.isSome(existing)) return existing.value
           const entity = Documents.entityOf(document.kind)
           // One `requestid` for every try of this call: a POST that reached QuickBooks but whose answer was lost

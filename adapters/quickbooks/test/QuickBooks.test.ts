@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import * as QuickBooks from "../src/QuickBooks.ts"
-import { connect, failure, invoice, newRealm, party, setup } from "./support.ts"
+import { clientId, clientSecret, connect, failure, invoice, newRealm, party, setup } from "./support.ts"
 
 const { fake, qb } = setup()
 
@@ -224,7 +224,7 @@ describe("QuickBooks.createDocument", () => {
     expect(posts("/invoice")).toHaveLength(0)
     expect(fake.company(realmId).invoices).toHaveLength(2)
     expect(queries()[0]).toMatch(
-      /^select \* from Invoice where MetaData\.CreateTime >= '\d{4}-\d\d-\d\d' ORDERBY MetaData\.CreateTime DESC STARTPOSITION 1 MAXRESULTS 1000$/
+      /^select \* from Invoice where MetaData\.CreateTime >= '\d{4}-\d\d-\d\d' and CustomerRef = '\d+' ORDERBY MetaData\.CreateTime DESC STARTPOSITION 1 MAXRESULTS 1000$/
     )
     expect(
       Option.getOrThrow(await Effect.runPromise(qb.findDocument(tokens, realmId, "invoice", "qk-2-21"))).number
@@ -331,6 +331,24 @@ describe("QuickBooks errors and retries", () => {
     expect(fake.seen.filter((s) => s.url.pathname.endsWith("/query"))).toHaveLength(1)
   })
 
+  it("a try that takes longer than the timeout is abandoned and tried again", async () => {
+    const { realmId, tokens } = await withCustomer()
+    const quick = QuickBooks.make({
+      clientId,
+      clientSecret,
+      environment: "sandbox",
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 10, timeoutMs: 300 }
+    })
+    fake.slowNext("/query", 2_000)
+    expect((await Effect.runPromise(quick.taxRates(tokens, realmId))).length).toBe(4)
+    fake.slowNext("/query", 2_000)
+    fake.slowNext("/query", 2_000)
+    expect(await failure(quick.taxRates(tokens, realmId))).toMatchObject({
+      kind: "unavailable",
+      message: "QuickBooks did not answer within 0.3 s."
+    })
+  })
+
   it("invalid amounts are refused before anything is sent", async () => {
     const { realmId, tokens, customer } = await withCustomer()
     const bad = invoice(customer.id, "qk-7-1", {
@@ -339,6 +357,18 @@ describe("QuickBooks errors and retries", () => {
     expect(await failure(qb.createDocument(tokens, realmId, bad))).toMatchObject({
       kind: "rejected",
       message: "The line 'Garden design' has an invalid amount: 1,200.00"
+    })
+    expect(
+      await failure(qb.createDocument(tokens, realmId, invoice(customer.id, "qk-7-2", { date: "25/11/2026" })))
+    ).toMatchObject({
+      kind: "rejected",
+      message: "Not a date: 25/11/2026"
+    })
+    expect(
+      await failure(qb.createDocument(tokens, realmId, invoice(customer.id, "qk-7-3", { lines: [] })))
+    ).toMatchObject({
+      kind: "rejected",
+      message: "The invoice has no lines."
     })
     expect(fake.seen).toHaveLength(0)
   })

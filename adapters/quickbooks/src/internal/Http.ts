@@ -18,10 +18,12 @@ export interface RetryPolicy {
   readonly baseDelayMs: number
   /** No wait is longer; a `Retry-After` beyond it ends the tries at once (the sync worker waits instead). */
   readonly maxDelayMs: number
+  /** How long one try may take, answer included, before it counts as `unavailable` (and is tried again). */
+  readonly timeoutMs: number
 }
 
-/** Four more tries over about 7.5 s, none waiting more than 30 s. */
-export const defaultRetry: RetryPolicy = { retries: 4, baseDelayMs: 500, maxDelayMs: 30_000 }
+/** Four more tries over about 7.5 s, none waiting more than 30 s; 30 s for each try. */
+export const defaultRetry: RetryPolicy = { retries: 4, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000 }
 
 /**
  * A failure in this package's terms, before it becomes an `AccountingError` at the public boundary: `codes`
@@ -81,6 +83,19 @@ export const faultErrors = (body: unknown): ReadonlyArray<FaultError> => {
   }))
 }
 
+/** The `type` of a fault (`ValidationFault`, `AUTHENTICATION`, ...), upper-cased. */
+const faultType = (body: unknown): string => {
+  const record = body as Record<string, Record<string, unknown> | undefined>
+  const type = (record.Fault ?? record.fault)?.type
+  return typeof type === "string" ? type.toUpperCase() : ""
+}
+
+/**
+ * Intuit's authentication faults may quote the token they refused (`Token expired: eyJlbmMi...`); a token must
+ * never reach a message that is stored, shown or logged, so any long token-like run of characters is cut out.
+ */
+export const redactTokens = (text: string): string => text.replace(/[A-Za-z0-9._~+/=-]{40,}/g, "[token]")
+
 /** Intuit's text for a list of errors, one per line: `Message: Detail (code N)`, without repeating itself. */
 export const faultText = (errors: ReadonlyArray<FaultError>): string =>
   errors
@@ -113,8 +128,11 @@ export const classify = (answer: Answer, now: number): unknown => {
     throw new QuickBooksFault({ kind, message: said === "" ? fallback : said, codes, ...extra })
   }
   const { status } = answer
-  if (status === 401) return fail("auth", "QuickBooks refused the access token (401); reconnect QuickBooks.")
-  if (status === 403) return fail("auth", "QuickBooks refused access to this company (403).")
+  const refuse = (fallback: string) => {
+    throw new QuickBooksFault({ kind: "auth", message: said === "" ? fallback : redactTokens(said), codes })
+  }
+  if (status === 401) return refuse("QuickBooks refused the access token (401); reconnect QuickBooks.")
+  if (status === 403) return refuse("QuickBooks refused access to this company (403).")
   if (status === 429) {
     const after = retryAfterMs(answer.headers, now)
     return fail(
@@ -126,8 +144,7 @@ export const classify = (answer: Answer, now: number): unknown => {
   if (status >= 500) return fail("unavailable", `QuickBooks is unavailable (${status}).`)
   if (status >= 400) return fail("rejected", `QuickBooks refused the request (${status}).`)
   if (errors.length > 0) {
-    const authentication = /authentication/i.test(JSON.stringify(body))
-    return fail(authentication ? "auth" : "rejected", said)
+    return faultType(body) === "AUTHENTICATION" ? refuse(said) : fail("rejected", said)
   }
   if (body === undefined) return fail("unavailable", `QuickBooks answered ${status} without a JSON body.`)
   return body
@@ -161,17 +178,20 @@ export const withRetry = <A>(
   return loop(1)
 }
 
-/** Make a request and read its answer; a network failure is `unavailable`. */
-export const exchange = (url: URL, init: RequestInit): Effect.Effect<Answer, QuickBooksFault> =>
+/** Make a request and read its answer; a network failure or a timeout is `unavailable`. */
+export const exchange = (url: URL, init: RequestInit, timeoutMs: number): Effect.Effect<Answer, QuickBooksFault> =>
   Effect.tryPromise({
     try: async (signal) => {
-      const response = await fetch(url, { ...init, signal })
+      const response = await fetch(url, { ...init, signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) })
       return { status: response.status, headers: response.headers, text: await response.text() }
     },
     catch: (cause) =>
       new QuickBooksFault({
         kind: "unavailable",
-        message: `QuickBooks could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
+        message:
+          cause instanceof Error && cause.name === "TimeoutError"
+            ? `QuickBooks did not answer within ${timeoutMs / 1000} s.`
+            : `QuickBooks could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
         codes: []
       })
   })
@@ -180,7 +200,7 @@ export const exchange = (url: URL, init: RequestInit): Effect.Effect<Answer, Qui
 export const send = (policy: RetryPolicy, url: URL, init: RequestInit): Effect.Effect<unknown, QuickBooksFault> =>
   withRetry(
     policy,
-    exchange(url, init).pipe(
+    exchange(url, init, policy.timeoutMs).pipe(
       Effect.flatMap((answer) =>
         Effect.try({
           try: () => classify(answer, Date.now()),

@@ -56,10 +56,13 @@ const intuitBasic =
     headers.set("authorization", basicHeader(credentials))
   }
 
-const options = (endpoints: Endpoints) => ({ [oauth.allowInsecureRequests]: endpoints.token.startsWith("http:") })
+const options = (endpoints: Endpoints, policy: RetryPolicy) => ({
+  [oauth.allowInsecureRequests]: endpoints.token.startsWith("http:"),
+  signal: () => AbortSignal.timeout(policy.timeoutMs)
+})
 
 /** What an `oauth4webapi` failure means for the connection. */
-const faultOf = (error: unknown): QuickBooksFault => {
+const faultOf = (error: unknown, timeoutMs: number): QuickBooksFault => {
   if (error instanceof QuickBooksFault) return error
   const fault = (kind: QuickBooksFault["kind"], message: string) => new QuickBooksFault({ kind, message, codes: [] })
   if (error instanceof oauth.ResponseBodyError) {
@@ -76,6 +79,8 @@ const faultOf = (error: unknown): QuickBooksFault => {
     const said = error.error_description === undefined ? error.error : `${error.error}: ${error.error_description}`
     return fault("rejected", `QuickBooks did not authorise the connection (${said}).`)
   }
+  if (error instanceof Error && error.name === "TimeoutError")
+    return fault("unavailable", `QuickBooks did not answer within ${timeoutMs / 1000} s.`)
   if (error instanceof TypeError) return fault("unavailable", `QuickBooks could not be reached: ${error.message}`)
   return fault("unavailable", `QuickBooks answered the token request unexpectedly: ${String(error)}`)
 }
@@ -101,7 +106,7 @@ const tokenCall = (
         }
         return await process(response)
       },
-      catch: faultOf
+      catch: (error) => faultOf(error, policy.timeoutMs)
     })
   )
 
@@ -144,7 +149,7 @@ export const exchangeCode = (
     // The framework has checked `state` against the attempt; this checks `iss` and an `error` parameter.
     const callback = yield* Effect.try({
       try: () => oauth.validateAuthResponse(as, client, params, oauth.skipStateCheck),
-      catch: faultOf
+      catch: (error) => faultOf(error, policy.timeoutMs)
     })
     const answer = yield* tokenCall(
       policy,
@@ -156,7 +161,7 @@ export const exchangeCode = (
           callback,
           input.redirectUri,
           input.codeVerifier,
-          options(endpoints)
+          options(endpoints, policy)
         ),
       (response) => oauth.processAuthorizationCodeResponse(as, client, response)
     )
@@ -176,7 +181,13 @@ export const refresh = (
     const answer = yield* tokenCall(
       policy,
       () =>
-        oauth.refreshTokenGrantRequest(as, client, intuitBasic(credentials), tokens.refresh_token, options(endpoints)),
+        oauth.refreshTokenGrantRequest(
+          as,
+          client,
+          intuitBasic(credentials),
+          tokens.refresh_token,
+          options(endpoints, policy)
+        ),
       (response) => oauth.processRefreshTokenResponse(as, client, response)
     )
     return yield* tokensOf(answer, tokens.refresh_token)
@@ -194,15 +205,19 @@ export const revoke = (
 ): Effect.Effect<void, QuickBooksFault> =>
   withRetry(
     policy,
-    exchange(new URL(endpoints.revoke), {
-      method: "POST",
-      headers: {
-        authorization: basicHeader(credentials),
-        accept: "application/json",
-        "content-type": "application/json"
+    exchange(
+      new URL(endpoints.revoke),
+      {
+        method: "POST",
+        headers: {
+          authorization: basicHeader(credentials),
+          accept: "application/json",
+          "content-type": "application/json"
+        },
+        body: JSON.stringify({ token: tokens.refresh_token })
       },
-      body: JSON.stringify({ token: tokens.refresh_token })
-    }).pipe(
+      policy.timeoutMs
+    ).pipe(
       Effect.flatMap((answer) => {
         if (answer.status < 300 || answer.status === 400) return Effect.void
         const kind = answer.status === 429 ? "rate-limited" : answer.status >= 500 ? "unavailable" : "auth"

@@ -134,6 +134,8 @@ export interface FakeQuickBooks {
   readonly revokeRealm: (realmId: string) => void
   /** Whether a refresh token is still usable. */
   readonly refreshTokenWorks: (token: string) => boolean
+  /** The next request whose URL path contains `path` is answered only after `ms` (a slow or hung QuickBooks). */
+  readonly slowNext: (path: string, ms: number) => void
   /** Queue answers for the next matching requests, in order. */
   readonly failNext: (...failures: ReadonlyArray<Failure>) => void
 }
@@ -275,7 +277,8 @@ const defaultFaultBody = (status: number): unknown => {
   }
 }
 
-const token = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`
+/** Intuit's access tokens are long (a JWE); refresh tokens shorter. */
+const token = (prefix: string, bytes = 18) => `${prefix}${randomBytes(bytes).toString("base64url")}`
 
 const decimal = (text: unknown): BigDecimal.BigDecimal | undefined =>
   typeof text === "string" ? Option.getOrUndefined(BigDecimal.fromString(text)) : undefined
@@ -299,6 +302,7 @@ export const make = (options: FakeOptions): FakeQuickBooks => {
   const grants: Array<Grant> = []
   const seen: Array<Seen> = []
   const queued: Array<Failure> = []
+  const slowed: Array<{ readonly path: string; readonly ms: number }> = []
 
   const addCompany = (init: CompanyInit): FakeCompany => {
     const company: FakeCompany = {
@@ -328,6 +332,11 @@ export const make = (options: FakeOptions): FakeQuickBooks => {
     const url = new URL(request.url)
     const body = request.method === "GET" ? "" : await request.text()
     seen.push({ method: request.method, url, headers: request.headers, body })
+    const slow = slowed.findIndex((x) => url.pathname.includes(x.path))
+    if (slow !== -1) {
+      const [{ ms }] = slowed.splice(slow, 1) as [{ path: string; ms: number }]
+      await new Promise((resolve) => setTimeout(resolve, ms))
+    }
     const index = queued.findIndex(
       (f) =>
         (f.path === undefined || url.pathname.includes(f.path)) &&
@@ -378,7 +387,7 @@ export const make = (options: FakeOptions): FakeQuickBooks => {
       else {
         const grant: Grant = {
           realmId: code.realmId,
-          access: token("at-"),
+          access: token("at-", 96),
           refresh: token("rt-"),
           accessExpiresAt: now() + ttl,
           retiredRefresh: new Set(),
@@ -394,7 +403,7 @@ export const make = (options: FakeOptions): FakeQuickBooks => {
       else {
         grant.retiredRefresh.add(grant.refresh)
         grant.refresh = token("rt-")
-        grant.access = token("at-")
+        grant.access = token("at-", 96)
         grant.accessExpiresAt = now() + ttl
         result = answer(issue(grant))
       }
@@ -419,7 +428,7 @@ export const make = (options: FakeOptions): FakeQuickBooks => {
     const presented = header.startsWith("Bearer ") ? header.slice(7) : ""
     const grant = grants.find((g) => g.access === presented)
     if (grant === undefined || grant.revoked) return authFault("Token revoked")
-    if (now() >= grant.accessExpiresAt) return authFault(`Token expired: ${presented.slice(0, 6)}...`)
+    if (now() >= grant.accessExpiresAt) return authFault(`Token expired: ${presented}`)
     if (grant.realmId !== realmId)
       return fault(403, "AUTHORIZATION", [
         {
@@ -818,6 +827,9 @@ export const make = (options: FakeOptions): FakeQuickBooks => {
       for (const g of grants) if (g.realmId === realmId) g.revoked = true
     },
     refreshTokenWorks: (t) => grants.some((g) => g.refresh === t && !g.revoked),
+    slowNext: (path, ms) => {
+      slowed.push({ path, ms })
+    },
     failNext: (...failures) => {
       queued.push(...failures)
     }
