@@ -2,7 +2,8 @@
  * The quote's contacts: the chosen ones (removable), a lookup that searches the account's people 500 ms after
  * typing stops (`POST /get/lookup-contact/person`; text over 100 characters or spanning lines only offers
  * creating a contact), and the contact creation layer ('Create Contact' / 'Cancel') pre-filled from the typed
- * text by the core's `Contact.parseFreeText` (name, email, company, address, phones). At most 10 contacts:
+ * text by the core's `Contact.parseFreeText` (name, email, company, address, phones), its address with the
+ * contact form's fields and address look-up. At most 10 contacts:
  * 'You've reached the limit of 10 contacts'.
  */
 import * as Contact from "@quotekit/core/Contact"
@@ -10,6 +11,7 @@ import * as Limits from "@quotekit/core/Limits"
 import { useQuery } from "@tanstack/react-query"
 import { type Dispatch, memo, useState } from "react"
 import { useApi } from "../api/client.ts"
+import { AddressFields } from "../contacts/AddressFields.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { FormBanner } from "../signin/FormBanner.tsx"
 import controls from "../theme/Controls.module.css"
@@ -199,6 +201,11 @@ export const QuoteContacts = memo(function QuoteContacts({
               />
             </label>
           </div>
+          <AddressFields
+            prefix="quote-contact-address"
+            value={creating.address}
+            onChange={(address) => setCreating({ ...creating, address })}
+          />
           <div className={styles.saveButtons}>
             <button type="button" className={controls.button} onClick={() => setCreating(null)}>
               {m.cancel}
