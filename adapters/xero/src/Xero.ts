@@ -68,6 +68,8 @@ export interface Config {
    */
   readonly defaultAccountCode?: string
   readonly retry?: Http.Retry
+  /** How long one request may take before it counts as no answer (and is retried). Default 30 s. */
+  readonly timeoutMs?: number
 }
 
 export type Retry = Http.Retry
@@ -208,17 +210,20 @@ export const make = (config: Config): Accounting => {
   const client: oauth.Client = { client_id: config.clientId }
   const clientAuth = oauth.ClientSecretBasic(secret)
   // Plain http only for a local stand-in of Xero; Xero itself is https.
-  const requestOptions = identityUrl.startsWith("http:") ? { [oauth.allowInsecureRequests]: true } : {}
+  const insecure = identityUrl.startsWith("http:") ? { [oauth.allowInsecureRequests]: true } : {}
+  const timeoutMs = config.timeoutMs ?? 30_000
+  /** The attempt's signal: interrupted with the fiber, or given up after `timeoutMs`. */
+  const deadline = (signal: AbortSignal) => AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
 
   /** A call to the identity service; its 429 and 5xx are retried, its refusals are `auth`. */
   const tokenCall = <A>(
-    send: () => Promise<Response>,
+    send: (options: { readonly signal: AbortSignal }) => Promise<Response>,
     process: (response: Response) => Promise<A>
   ): Effect.Effect<A, AccountingError> =>
     Http.retrying(
       Effect.tryPromise({
-        try: async () => {
-          const response = await send()
+        try: async (signal) => {
+          const response = await send({ ...insecure, signal: deadline(signal) })
           if (response.status === 429 || response.status >= 500)
             throw Http.errorOf(response.status, response.headers, await Http.bodyOf(response))
           return process(response)
@@ -244,7 +249,7 @@ export const make = (config: Config): Accounting => {
               kind: "unavailable",
               message: `Xero's identity service answered unexpectedly (${cause.message}).`
             })
-          return Http.unreachable(cause)
+          return Http.unreachable(cause, timeoutMs)
         }
       }),
       retry
@@ -290,13 +295,18 @@ export const make = (config: Config): Accounting => {
     const body = options.body === undefined ? undefined : DecimalJson.stringify(options.body)
     return Http.retrying(
       Effect.tryPromise({
-        try: async () => {
-          const response = await fetch(target, { method, headers, ...(body === undefined ? {} : { body }) })
+        try: async (signal) => {
+          const response = await fetch(target, {
+            method,
+            headers,
+            signal: deadline(signal),
+            ...(body === undefined ? {} : { body })
+          })
           const answer = await Http.bodyOf(response)
           if (!response.ok) throw Http.errorOf(response.status, response.headers, answer)
           return answer
         },
-        catch: (cause) => (cause instanceof AccountingError ? cause : Http.unreachable(cause))
+        catch: (cause) => (cause instanceof AccountingError ? cause : Http.unreachable(cause, timeoutMs))
       }),
       retry
     )
@@ -440,7 +450,7 @@ export const make = (config: Config): Accounting => {
               : new AccountingError({ kind: "auth", message: `Xero's answer was not understood (${String(cause)}).` })
         })
         const answer = yield* tokenCall(
-          () =>
+          (options) =>
             oauth.authorizationCodeGrantRequest(
               as,
               client,
@@ -448,7 +458,7 @@ export const make = (config: Config): Accounting => {
               validated,
               input.redirectUri,
               input.codeVerifier,
-              requestOptions
+              options
             ),
           (response) => oauth.processAuthorizationCodeResponse(as, client, response)
         )
@@ -458,15 +468,15 @@ export const make = (config: Config): Accounting => {
 
     refresh: (tokens) =>
       tokenCall(
-        () => oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token, requestOptions),
+        (options) => oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token, options),
         (response) => oauth.processRefreshTokenResponse(as, client, response)
       ).pipe(Effect.flatMap((answer) => tokensOf(answer, tokens))),
 
     revoke: (tokens) =>
       tokenCall(
-        () =>
+        (options) =>
           oauth.revocationRequest(as, client, clientAuth, tokens.refresh_token, {
-            ...requestOptions,
+            ...options,
             additionalParameters: { token_type_hint: "refresh_token" }
           }),
         (response) => oauth.processRevocationResponse(response)

@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { Accounting, Document, Party, Tokens } from "@quotekit/addons/Accounting"
 import { Effect, Option } from "effect"
-import { HttpResponse, http } from "msw"
+import { delay, HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"
 import * as oauth from "oauth4webapi"
 import { afterAll, afterEach, beforeAll } from "vitest"
@@ -193,6 +193,47 @@ describe("connecting", () => {
       )
       assert.strictEqual(bad.kind, "auth")
       assert.include(bad.message, "invalid_client")
+    })
+  )
+})
+
+describe("a stand-in Xero over plain http", () => {
+  it.live("connects and creates against configured addresses (a local fake for development)", () =>
+    Effect.gen(function* () {
+      const local = FakeXero.make({
+        identityUrl: "http://127.0.0.1:4999/identity",
+        apiUrl: "http://127.0.0.1:4999/api",
+        loginUrl: "http://127.0.0.1:4999/login"
+      })
+      server.use(...local.handlers)
+      const client = Xero.make({
+        clientId: local.clientId,
+        clientSecret: local.clientSecret,
+        identityUrl: "http://127.0.0.1:4999/identity",
+        apiUrl: "http://127.0.0.1:4999/api",
+        loginUrl: "http://127.0.0.1:4999/login",
+        appUrl: "http://127.0.0.1:4999/app",
+        scopes: ["offline_access", "accounting.transactions", "accounting.contacts", "accounting.settings.read"],
+        retry: fast
+      })
+      const verifier = oauth.generateRandomCodeVerifier()
+      const challenge = yield* Effect.promise(() => oauth.calculatePKCECodeChallenge(verifier))
+      const url = client.authorizeUrl({ state: "s", codeChallenge: challenge, redirectUri })
+      assert.strictEqual(url.origin + url.pathname, "http://127.0.0.1:4999/login/identity/connect/authorize")
+      assert.include(url.searchParams.get("scope"), "accounting.transactions")
+      const back = local.consent(url)
+      const { tokens } = yield* client.exchange({
+        code: back.searchParams.get("code")!,
+        codeVerifier: verifier,
+        redirectUri,
+        params: back.searchParams
+      })
+      const contact = yield* client.createContact(tokens, org, party)
+      assert.strictEqual(contact.url, `http://127.0.0.1:4999/app/Contacts/View/${contact.id}`)
+      const fresh = yield* client.refresh(tokens)
+      yield* client.revoke(fresh)
+      assert.strictEqual(local.invoices.length, 0)
+      assert.strictEqual(local.contacts.length, 1)
     })
   )
 })
@@ -670,6 +711,30 @@ describe("errors and retries", () => {
       assert.strictEqual(error.kind, "unavailable")
       assert.include(error.message, "Xero could not be reached")
       assert.strictEqual(tries, 4)
+    })
+  )
+
+  it.live("a request with no answer in time is given up, retried, then `unavailable`", () =>
+    Effect.gen(function* () {
+      const { tokens } = yield* connect()
+      let tries = 0
+      server.use(
+        http.get("https://api.xero.com/api.xro/2.0/TaxRates", async () => {
+          tries++
+          await delay(5_000)
+          return HttpResponse.json({ TaxRates: [] })
+        })
+      )
+      const impatient = Xero.make({
+        clientId: fake.clientId,
+        clientSecret: fake.clientSecret,
+        retry: { ...fast, times: 1 },
+        timeoutMs: 100
+      })
+      const error = yield* Effect.flip(impatient.taxRates(tokens, org))
+      assert.strictEqual(error.kind, "unavailable")
+      assert.strictEqual(error.message, "Xero did not answer within 0.1 s.")
+      assert.strictEqual(tries, 2)
     })
   )
 

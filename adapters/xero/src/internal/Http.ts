@@ -104,7 +104,12 @@ export const errorOf = (status: number, headers: Headers, body: unknown): Accoun
 }
 
 /** No answer: a closed port, a reset, a DNS failure. */
-export const unreachable = (cause: unknown): AccountingError => {
+export const unreachable = (cause: unknown, timeoutMs: number): AccountingError => {
+  if (cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError"))
+    return new AccountingError({
+      kind: "unavailable",
+      message: `Xero did not answer within ${timeoutMs / 1_000} s.`
+    })
   let reason = cause instanceof Error ? cause.message : String(cause)
   const inner = cause instanceof Error ? cause.cause : undefined
   if (inner instanceof Error) reason = `${reason}: ${inner.message}`
