@@ -336,7 +336,8 @@ export const make = (config: Config): Accounting => {
   })
 
   const contactsWhere = (tokens: Tokens, org: string, where: string) =>
-    accounting(tokens, org, "GET", "Contacts", { query: { where, summaryOnly: "true" } }).pipe(
+    // Not `summaryOnly`: the match is confirmed on the email address, which a summary may leave out.
+    accounting(tokens, org, "GET", "Contacts", { query: { where } }).pipe(
       Effect.flatMap(decode(ContactsAnswer, "contacts")),
       Effect.map((a) => a.Contacts.filter((c) => c.ContactStatus !== "ARCHIVED").map(remoteContact))
     )
@@ -502,7 +503,7 @@ export const make = (config: Config): Accounting => {
       text.trim() === ""
         ? Effect.succeed([])
         : accounting(tokens, org, "GET", "Contacts", {
-            query: { searchTerm: text.trim(), summaryOnly: "true", page: "1", pageSize: "25" }
+            query: { searchTerm: text.trim(), page: "1", pageSize: "25" }
           }).pipe(
             Effect.flatMap(decode(ContactsAnswer, "contacts")),
             Effect.map((a) => a.Contacts.filter((c) => c.ContactStatus !== "ARCHIVED").map(remoteContact))
