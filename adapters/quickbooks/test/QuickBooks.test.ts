@@ -202,6 +202,57 @@ describe("QuickBooks.createDocument", () => {
     })
   })
 
+  it("a 30% deposit and the remainder land with their lines and taxes, and add up to the whole", async () => {
+    const { realmId, tokens, customer } = await withCustomer()
+    // The quote: 2 x 150.00 under GST and 1 x 99.99 under GST/QST (14.975%).
+    const line = (description: string, quantity: string, unit: string, amount: string, tax: string) => ({
+      description,
+      item_code: "",
+      quantity,
+      unit_amount: unit,
+      amount,
+      tax_code: tax,
+      account_code: null
+    })
+    const deposit = invoice(customer.id, "qk-8-1", {
+      lines: [
+        line("30% of Garden design", "2", "150.00", "90.00", "4"),
+        line("30% of Soil test", "1", "99.99", "30.00", "5")
+      ],
+      total: "128.99"
+    })
+    const remainder = invoice(customer.id, "qk-8-2", {
+      lines: [
+        line("70% of Garden design", "2", "150.00", "210.00", "4"),
+        line("70% of Soil test", "1", "99.99", "69.99", "5")
+      ],
+      total: "300.97"
+    })
+    const first = await Effect.runPromise(qb.createDocument(tokens, realmId, deposit))
+    const second = await Effect.runPromise(qb.createDocument(tokens, realmId, remainder))
+    expect([first.number, second.number]).toEqual(["1001", "1002"])
+    const [a, b] = fake.company(realmId).invoices
+    // 90.00 x 5% + 30.00 x 14.975% = 4.50 + 4.4925; 210.00 x 5% + 69.99 x 14.975% = 10.50 + 10.4810025
+    expect([a?.TxnTaxDetail, a?.TotalAmt]).toEqual([{ TotalTax: "8.99" }, "128.99"])
+    expect([b?.TxnTaxDetail, b?.TotalAmt]).toEqual([{ TotalTax: "20.98" }, "300.97"])
+    const lines = (txn: typeof a) =>
+      (txn?.Line as ReadonlyArray<Record<string, unknown>>)
+        .filter((l) => l.DetailType === "SalesItemLineDetail")
+        .map((l) => [
+          l.Description,
+          l.Amount,
+          (l.SalesItemLineDetail as { TaxCodeRef: { value: string } }).TaxCodeRef.value
+        ])
+    expect(lines(a)).toEqual([
+      ["30% of Garden design", "90.00", "4"],
+      ["30% of Soil test", "30.00", "5"]
+    ])
+    expect(lines(b)).toEqual([
+      ["70% of Garden design", "210.00", "4"],
+      ["70% of Soil test", "69.99", "5"]
+    ])
+  })
+
   it("posts a credit note as a credit memo, without a due date", async () => {
     const { realmId, tokens, customer } = await withCustomer()
     const created = await Effect.runPromise(
