@@ -236,7 +236,7 @@ describe("QuickBooks.createDocument", () => {
     expect([a?.TxnTaxDetail, a?.TotalAmt]).toEqual([{ TotalTax: "8.99" }, "128.99"])
     expect([b?.TxnTaxDetail, b?.TotalAmt]).toEqual([{ TotalTax: "20.98" }, "300.97"])
     const lines = (txn: typeof a) =>
-      (txn?.Line as ReadonlyArray<Record<string, unknown>>)
+      ((txn?.Line ?? []) as ReadonlyArray<Record<string, unknown>>)
         .filter((l) => l.DetailType === "SalesItemLineDetail")
         .map((l) => [
           l.Description,
