@@ -25,7 +25,7 @@ const photon = FakePhoton.make()
 const network = setupServer(...photon.handlers)
 
 beforeAll(async () => {
-  network.listen({ onUnhandledRequest: "bypass" })
+  network.listen({ onUnhandledFrame: "bypass" })
   server = await start(await buildOwnApp())
   browser = await launch()
 })

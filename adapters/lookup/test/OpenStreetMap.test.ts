@@ -7,7 +7,7 @@ import * as FakePhoton from "../src/testing/FakePhoton.ts"
 
 const fake = FakePhoton.make()
 const server = setupServer(...fake.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }))
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {
   fake.recover()
   fake.requests.length = 0

@@ -11,7 +11,7 @@ import { browser, layer, newAccount, TestServer } from "../Harness.ts"
 // itself pass through.
 const photon = FakePhoton.make()
 const network = setupServer(...photon.handlers)
-beforeAll(() => network.listen({ onUnhandledRequest: "bypass" }))
+beforeAll(() => network.listen({ onUnhandledFrame: "bypass" }))
 afterEach(() => {
   photon.recover()
   photon.requests.length = 0
