@@ -7,19 +7,23 @@ import { Schema } from "effect"
 /** A reference to another entity (`{ "value": "42", "name": "..." }`). */
 export const Ref = Schema.Struct({ value: Schema.String, name: Schema.optional(Schema.String) })
 
+/** `GET companyinfo/{realmId}`: the company's name (shown as the connected organisation). */
 export const CompanyInfo = Schema.Struct({
   CompanyName: Schema.String,
   Country: Schema.optional(Schema.String)
 })
 
+/** The answer of `GET companyinfo/{realmId}`. */
 export const CompanyInfoAnswer = Schema.Struct({ CompanyInfo })
 
+/** `GET preferences`: the home currency. */
 export const PreferencesAnswer = Schema.Struct({
   Preferences: Schema.Struct({
     CurrencyPrefs: Schema.optional(Schema.Struct({ HomeCurrency: Schema.optional(Ref) }))
   })
 })
 
+/** A customer: its id, the unique `DisplayName` and the primary email. */
 export const Customer = Schema.Struct({
   Id: Schema.String,
   DisplayName: Schema.String,
@@ -27,6 +31,7 @@ export const Customer = Schema.Struct({
 })
 export type Customer = typeof Customer.Type
 
+/** The answer of `POST customer`. */
 export const CustomerAnswer = Schema.Struct({ Customer })
 
 /** An invoice or credit memo, as far as finding and linking it goes. */
@@ -38,9 +43,12 @@ export const Transaction = Schema.Struct({
 })
 export type Transaction = typeof Transaction.Type
 
+/** The answer of `POST invoice`. */
 export const InvoiceAnswer = Schema.Struct({ Invoice: Transaction })
+/** The answer of `POST creditmemo`. */
 export const CreditMemoAnswer = Schema.Struct({ CreditMemo: Transaction })
 
+/** One rate of a tax code's `SalesTaxRateList`. */
 export const TaxRateDetail = Schema.Struct({
   TaxRateRef: Ref,
   /** `TaxOnAmount`, or `TaxOnAmountPlusTax` for a rate charged on the amount with the earlier taxes. */
@@ -48,6 +56,7 @@ export const TaxRateDetail = Schema.Struct({
   TaxOrder: Schema.optional(Schema.String)
 })
 
+/** A tax code: what a line's `TaxCodeRef` names. */
 export const TaxCode = Schema.Struct({
   Id: Schema.String,
   Name: Schema.String,
@@ -57,6 +66,7 @@ export const TaxCode = Schema.Struct({
 })
 export type TaxCode = typeof TaxCode.Type
 
+/** A tax rate: the percent (`RateValue`) a tax code's details refer to. */
 export const TaxRate = Schema.Struct({
   Id: Schema.String,
   Name: Schema.String,
