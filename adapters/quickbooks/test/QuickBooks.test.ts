@@ -284,6 +284,34 @@ describe("QuickBooks.createDocument", () => {
     expect(Option.isNone(await Effect.runPromise(qb.findDocument(tokens, realmId, "credit", "qk-2-20")))).toBe(true)
   })
 
+  it("the look-up pages through the window, newest first, and stops at its start", async () => {
+    const realmId = newRealm(fake)
+    const { tokens } = await connect(fake, qb, realmId)
+    const day = 86_400_000
+    const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString()
+    // 1,001 invoices of the last days (the oldest carries the reference), and one older than the window.
+    const invoices = fake.company(realmId).invoices
+    for (let i = 0; i < 1001; i++)
+      invoices.push({
+        Id: String(5000 + i),
+        DocNumber: String(9000 + i),
+        PrivateNote: i === 0 ? "Called on Monday\nquotekit: qk-9-1" : `quotekit: qk-other-${i}`,
+        TotalAmt: "1.00",
+        MetaData: { CreateTime: at((1001 - i) * 60_000), LastUpdatedTime: at(0) }
+      })
+    invoices.push({
+      Id: "4999",
+      DocNumber: "8999",
+      PrivateNote: "quotekit: qk-9-0",
+      MetaData: { CreateTime: at(91 * day) }
+    })
+    fake.seen.length = 0
+    const found = await Effect.runPromise(qb.findDocument(tokens, realmId, "invoice", "qk-9-1"))
+    expect(Option.getOrThrow(found)).toMatchObject({ id: "5000", number: "9000" })
+    expect(queries().map((q) => /STARTPOSITION (\d+)/.exec(q ?? "")?.[1])).toEqual(["1", "1001"])
+    expect(Option.isNone(await Effect.runPromise(qb.findDocument(tokens, realmId, "invoice", "qk-9-0")))).toBe(true)
+  })
+
   it("a company that types its own numbers: the invoice's id stands for its number", async () => {
     const { realmId, tokens, customer } = await withCustomer({ customTxnNumbers: true })
     const created = await Effect.runPromise(qb.createDocument(tokens, realmId, invoice(customer.id, "qk-3-1")))
