@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib"
 import { assert } from "@effect/vitest"
 import * as Appearance from "@quotekit/core/Appearance"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
@@ -6,7 +7,7 @@ import { SqlClient } from "effect/sql"
 import { PNG } from "pngjs"
 import { extractText, getDocumentProxy } from "unpdf"
 import { layer, newAccount, TestServer } from "../Harness.ts"
-import { rows, saveNew } from "../quotes/Fixtures.ts"
+import { contact, rows, saveNew } from "../quotes/Fixtures.ts"
 
 const textOf = (bytes: Uint8Array) =>
   Effect.promise(
@@ -17,6 +18,27 @@ const mediaBox = (bytes: Uint8Array) =>
   Effect.promise(async () =>
     (await (await getDocumentProxy(new Uint8Array(bytes))).getPage(1)).view.map(Math.round).join(" ")
   )
+
+/** Every content stream of a PDF, inflated, as text: where its drawing operators (colours included) are. */
+const drawingOf = (bytes: Uint8Array): string => {
+  const raw = Buffer.from(bytes)
+  const out: Array<string> = []
+  let at = 0
+  for (;;) {
+    const start = raw.indexOf("stream", at)
+    if (start < 0) break
+    const from = start + (raw[start + 6] === 0x0d ? 8 : 7)
+    const end = raw.indexOf("endstream", from)
+    if (end < 0) break
+    try {
+      out.push(inflateSync(raw.subarray(from, end)).toString("latin1"))
+    } catch {
+      // Not a deflated stream (an image, a font): no drawing operators there.
+    }
+    at = end + 9
+  }
+  return out.join("\n")
+}
 
 const fetchBytes = (url: string) =>
   Effect.promise(async () => {
@@ -155,9 +177,11 @@ describeBackends(
         const server = yield* TestServer
         const owner = yield* newAccount("Styled")
         const b = owner.browser
+        const person = yield* contact(owner.accountId, "Rua", `Kahu${owner.accountId}`)
         const saved = yield* saveNew(b, owner.signinId, {
           quote: { title: "Styled quote" },
-          items: rows([{ title: "Bespoke table", unit: "2500.00" }])
+          items: rows([{ title: "Bespoke table", unit: "2500.00" }]),
+          contacts: [{ quote_contact_id: -1, contact_id: person, contact_order: 0 }]
         })
         yield* b.post("/post/quote-mark-sent", { quote_id: saved.quote_id })
         const links = yield* b.get(`/get/quote-links/${saved.quote_id}`)
@@ -167,7 +191,10 @@ describeBackends(
         const before = new TextDecoder().decode((yield* fetchBytes(link)).bytes)
         assert.include(before, `--qk-color-primary:${Appearance.defaults.accent}`)
         assert.include(before, "Download PDF")
-        assert.strictEqual(yield* mediaBox((yield* fetchBytes(`${link}/pdf`)).bytes), "0 0 595 842")
+        const plain = (yield* fetchBytes(`${link}/pdf`)).bytes
+        assert.strictEqual(yield* mediaBox(plain), "0 0 595 842")
+        // #1f5fbf (31, 95, 191) as the heading's fill colour.
+        assert.match(drawingOf(plain), /0\.1215\d* 0\.3725\d* 0\.749\d* (?:scn|sc)/)
 
         assert.strictEqual((yield* b.post("/post/quote-appearance", chosen)).status, 200)
         const page = new TextDecoder().decode((yield* fetchBytes(link)).bytes)
@@ -178,9 +205,10 @@ describeBackends(
         assert.strictEqual(pdf.status, 200)
         assert.strictEqual(yield* mediaBox(pdf.bytes), "0 0 612 792")
         assert.include(yield* textOf(pdf.bytes), "$2,500.00")
-        // The accent colours the PDF's heading: 0f766e as PDF fill colour operands.
-        const raw = new TextDecoder("latin1").decode(pdf.bytes)
-        assert.isFalse(raw.includes("0.12157 0.37255 0.74902"), "the default accent is gone")
+        // The accent colours the PDF's heading: #0f766e (15, 118, 110) as a fill colour, the default's gone.
+        const drawing = drawingOf(pdf.bytes)
+        assert.match(drawing, /0\.0588\d* 0\.4627\d* 0\.4313\d* (?:scn|sc)/)
+        assert.notMatch(drawing, /0\.1215\d* 0\.3725\d* 0\.749\d* (?:scn|sc)/)
         const team = yield* b.get(`/get/quote-pdf/${saved.quote_id}`)
         assert.strictEqual(yield* mediaBox(team.bytes), "0 0 612 792")
 
