@@ -48,6 +48,7 @@ import * as Realtime from "./Realtime.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as ServiceHttp from "./service/Http.ts"
 import * as JsErrorLog from "./service/JsErrorLog.ts"
+import * as TwoFactor from "./TwoFactor.ts"
 import * as Webhooks from "./Webhooks.ts"
 
 /** Lets the API reference's "try it" requests pass the anti-forgery check like the app's do. */
@@ -71,6 +72,7 @@ const Services = Layer.mergeAll(
   Emails.services,
   Invoices.services,
   Webhooks.services,
+  TwoFactor.services.pipe(Layer.provide(Sessions.layer)),
   AddressLookups.layer,
   // The same `Sessions.layer` as above: layers are shared by reference, so there is one sessions service.
   Realtime.services.pipe(Layer.provide(Sessions.layer))
@@ -99,6 +101,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     Emails.handlers,
     Invoices.handlers,
     Webhooks.handlers,
+    TwoFactor.handlers,
     Realtime.handlers,
     LookupHttp.layer,
     LookupHttp.geoLayer

@@ -121,7 +121,7 @@ export interface QuoteCalls {
 
 /** Every call the team app makes. */
 export interface ApiClient extends QuoteCalls {
-  readonly signIn: (input: { readonly email: string; readonly password: string }) => Promise<SigninState>
+  readonly signIn: (input: { readonly email: string; readonly password: string }) => Promise<AuthApi.SigninAnswer>
   readonly createAccount: (input: NewAccountInput) => Promise<SigninState>
   readonly signOut: () => Promise<void>
   readonly whichAccount: () => Promise<SigninState>

@@ -28,6 +28,7 @@ import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
+import { TwoFactorRule } from "../twofactor/TwoFactorRule.tsx"
 import { appearanceText } from "../appearance/appearanceText.ts"
 import { webhooksText } from "../webhooks/webhooksText.ts"
 
@@ -77,6 +78,7 @@ export const AccountSettingsPage = () => {
         <SettingsForm settings={settings.data} />
       )}
       <TeamMembers />
+      <TwoFactorRule />
     </div>
   )
 }

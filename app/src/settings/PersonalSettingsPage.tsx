@@ -17,6 +17,7 @@ import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
+import { TwoFactorSettings } from "../twofactor/TwoFactorSettings.tsx"
 
 const personalKey = ["settings", "personal"] as const
 
@@ -54,6 +55,7 @@ export const PersonalSettingsPage = () => {
           <Avatar settings={personal.data} />
           <PersonalForm key={personal.dataUpdatedAt} settings={personal.data} />
           <PasswordForm />
+          <TwoFactorSettings />
         </>
       )}
     </div>

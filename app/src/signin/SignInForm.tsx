@@ -1,13 +1,16 @@
 /**
  * The sign-in form (email and password), shared by the sign-in page and the sign-in overlay. A refused
- * sign-in shows its banner with the fields highlighted.
+ * sign-in shows its banner with the fields highlighted. When the password asks for a second step (two-factor),
+ * the form gives way to it (`TwoFactorSignIn`), with a way back to the password.
  */
 import type * as AuthApi from "@quotekit/core/api/AuthApi"
+import * as TwoFactor from "@quotekit/core/TwoFactor"
 import { useMutation } from "@tanstack/react-query"
-import type { FormEvent } from "react"
+import { type FormEvent, useState } from "react"
 import { useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import controls from "../theme/Controls.module.css"
+import { TwoFactorSignIn } from "../twofactor/TwoFactorSignIn.tsx"
 import { FormBanner, invalidFields } from "./FormBanner.tsx"
 import styles from "./SignIn.module.css"
 import { TextField } from "./TextField.tsx"
@@ -22,12 +25,33 @@ export const SignInForm = ({
 }) => {
   const m = useMessages()
   const api = useApi()
-  const signIn = useMutation({ mutationFn: api.signIn, onSuccess: onSignedIn })
+  const [challenge, setChallenge] = useState<TwoFactor.Challenge | undefined>()
+  const signIn = useMutation({
+    mutationFn: api.signIn,
+    onSuccess: (answer) => (TwoFactor.isChallenge(answer) ? setChallenge(answer) : onSignedIn(answer))
+  })
   const invalid = invalidFields(signIn.error)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
     signIn.mutate({ email: String(data.get("email") ?? ""), password: String(data.get("password") ?? "") })
+  }
+  if (challenge !== undefined) {
+    return (
+      <>
+        <TwoFactorSignIn challenge={challenge} onSignedIn={onSignedIn} />
+        <button
+          type="button"
+          className={controls.ghost}
+          onClick={() => {
+            signIn.reset()
+            setChallenge(undefined)
+          }}
+        >
+          {TwoFactor.text.cancel}
+        </button>
+      </>
+    )
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate>

@@ -30,6 +30,7 @@ import { AntiForgery, ErrorEnvelope } from "./Security.ts"
 import { ServiceApi } from "./ServiceApi.ts"
 import { SettingsApi } from "./SettingsApi.ts"
 import { TemplatesApi } from "./TemplatesApi.ts"
+import { TwoFactorApi } from "./TwoFactorApi.ts"
 import { UploadsApi } from "./UploadsApi.ts"
 import { WebhooksApi } from "./WebhooksApi.ts"
 
@@ -58,6 +59,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(InvoicesApi)
   .add(PushApi)
   .add(ApiKeysApi)
+  .add(TwoFactorApi)
   .add(AppearanceApi)
   .add(LookupApi)
   .add(GeoApi)

@@ -8,6 +8,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as Account from "../Account.ts"
+import * as TwoFactor from "../TwoFactor.ts"
 import { AccessDenied, InvalidInput, NotFound, TooManyAttempts, Unavailable } from "./ApiError.ts"
 import { AccountChosen, SignedIn, sessionOnly } from "./Security.ts"
 
@@ -34,6 +35,14 @@ export const SigninState = Schema.Struct({
 })
 /** The sign-in state. */
 export type SigninState = typeof SigninState.Type
+
+/**
+ * What a credential step answers: the sign-in state (a session has started), or a second step to take first
+ * (`TwoFactor.Challenge`: a code, or enrolment when an account requires two-factor; no session yet).
+ */
+export const SigninAnswer = Schema.Union([SigninState, TwoFactor.Challenge])
+/** What a credential step answers. */
+export type SigninAnswer = typeof SigninAnswer.Type
 
 /** A single-use token from an emailed link (password reset or invitation). */
 export const LinkToken = Schema.String.check(Schema.isMinLength(16), Schema.isMaxLength(128))
@@ -80,7 +89,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
     }),
     HttpApiEndpoint.post("signIn", "/sign-in", {
       payload: Credentials,
-      success: SigninState,
+      success: SigninAnswer,
       error: TooManyAttempts
     }),
     HttpApiEndpoint.post("signOut", "/sign-in/exit"),
@@ -102,7 +111,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
     }),
     HttpApiEndpoint.post("resetPassword", "/sign-in/reset-password", {
       payload: Schema.Struct({ token: LinkToken, password: Account.Password }),
-      success: SigninState,
+      success: SigninAnswer,
       error: TooManyAttempts
     }),
     HttpApiEndpoint.post("invite", "/sign-in/invite", {
@@ -124,7 +133,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
         your_name: Schema.optionalKey(Account.Name("Your name")),
         password: Schema.String.check(Schema.isMaxLength(Account.PASSWORD_MAX))
       }),
-      success: SigninState,
+      success: SigninAnswer,
       error: [InvalidInput, TooManyAttempts]
     })
   )

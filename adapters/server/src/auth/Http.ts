@@ -16,6 +16,7 @@ import { AccessDenied, InvalidInput, NotFound, TooManyAttempts, Unavailable } fr
 import type { SigninState } from "@quotekit/core/api/AuthApi"
 import { CurrentAccount, CurrentSignin } from "@quotekit/core/api/Security"
 import * as Message from "@quotekit/core/Message"
+import * as TwoFactor from "@quotekit/core/TwoFactor"
 import { Clock, Effect, Option, Schema } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -25,6 +26,8 @@ import * as AuthEmails from "../email/AuthEmails.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import { ServerConfig } from "../ServerConfig.ts"
+import { TwoFactorGate } from "../twofactor/Gate.ts"
+import { TwoFactorRepo } from "../twofactor/Repo.ts"
 import * as KnownDevice from "./KnownDevice.ts"
 import { Mailer } from "./Mailer.ts"
 import { Passwords } from "./Passwords.ts"
@@ -64,6 +67,8 @@ export const layer = HttpApiBuilder.group(
     const config = yield* ServerConfig
     const publicUrl = yield* PublicUrl
     const cache = yield* AccountCache
+    const gate = yield* TwoFactorGate
+    const twoFactor = yield* TwoFactorRepo
     // Background work (the reset email) lives as long as the server, not the request.
     const scope = yield* Effect.scope
 
@@ -189,7 +194,8 @@ export const layer = HttpApiBuilder.group(
         Effect.gen(function* () {
           const email = Account.normalizeEmail(payload.email)
           const signin = yield* checkPassword(email, payload.password)
-          const state = yield* signInAs(signin, null)
+          // A second step (a code, or enrolment an account requires) comes before any session.
+          const answer = yield* gate.afterPassword(signin, null)
           // This browser is known to the account from now on: its owner is never held back by another's guesses.
           const device = KnownDevice.make(deviceKey, email)
           yield* HttpEffect.appendPreResponseHandler((_request, response) =>
@@ -203,8 +209,12 @@ export const layer = HttpApiBuilder.group(
               })
             )
           )
-          yield* audit("signin.succeeded", { signin_id: state.signin_id, account_id: state.account_id })
-          return state
+          if (TwoFactor.isChallenge(answer)) {
+            yield* audit("signin.second-step", { signin_id: signin.signin_id }, { step: answer.two_factor })
+          } else {
+            yield* audit("signin.succeeded", { signin_id: answer.signin_id, account_id: answer.account_id })
+          }
+          return answer
         })
       )
       .handle("signOut", () => sessions.end)
@@ -219,8 +229,13 @@ export const layer = HttpApiBuilder.group(
           const current = yield* CurrentSignin
           const signin = yield* signinOrDie(current.signin_id)
           const accounts = yield* repo.accountsOf(signin.signin_id)
-          if (!accounts.some((a) => a.account_id === params.account_id)) {
-            return yield* AccessDenied.answer(Message.catalogue.notAMember)
+          const target = accounts.find((a) => a.account_id === params.account_id)
+          if (target === undefined) return yield* AccessDenied.answer(Message.catalogue.notAMember)
+          if (
+            (yield* twoFactor.isRequired(params.account_id)) &&
+            Option.getOrUndefined(yield* twoFactor.secretOf(signin.signin_id))?.confirmed_at == null
+          ) {
+            return yield* AccessDenied.answer(TwoFactor.text.accountRequires(target.account_name))
           }
           yield* repo.chooseAccount(current.session_id, params.account_id)
           yield* audit("account.selected", { signin_id: signin.signin_id, account_id: params.account_id })
@@ -274,7 +289,8 @@ export const layer = HttpApiBuilder.group(
           // A new password ends every session of the sign-in (a thief's included).
           yield* repo.deleteSessionsOf(taken.value)
           yield* audit("password.reset", { signin_id: taken.value })
-          return yield* signInAs(yield* signinOrDie(taken.value), null)
+          // A reset link proves the mailbox, not the second factor.
+          return yield* gate.afterPassword(yield* signinOrDie(taken.value), null)
         })
       )
       .handle("invite", ({ payload }) =>
@@ -369,7 +385,7 @@ export const layer = HttpApiBuilder.group(
           yield* cache.invalidateAccount(invitation.account_id)
           yield* cache.invalidateSignin(invitation.signin_id)
           yield* audit("member.joined", { account_id: invitation.account_id, signin_id: signin.signin_id })
-          return yield* signInAs(signin, invitation.account_id)
+          return yield* gate.afterPassword(signin, invitation.account_id)
         })
       )
   })
