@@ -123,7 +123,8 @@ export const make = (config: Config): Accounting => {
     Effect.gen(function* () {
       const entity = Documents.entityOf(kind)
       const now = yield* Clock.currentTimeMillis
-      const since = new Date(now - lookupDays * 86_400_000).toISOString().slice(0, 10)
+      // QuickBooks' dateTime form, with an explicit offset.
+      const since = `${new Date(now - lookupDays * 86_400_000).toISOString().slice(0, 19)}+00:00`
       const ofCustomer = customer === undefined ? "" : ` and CustomerRef = ${Query.literal(customer)}`
       for (let page = 0; page < MAX_PAGES; page++) {
         const rows = yield* Api.query(

@@ -275,7 +275,7 @@ describe("QuickBooks.createDocument", () => {
     expect(posts("/invoice")).toHaveLength(0)
     expect(fake.company(realmId).invoices).toHaveLength(2)
     expect(queries()[0]).toMatch(
-      /^select \* from Invoice where MetaData\.CreateTime >= '\d{4}-\d\d-\d\d' and CustomerRef = '\d+' ORDERBY MetaData\.CreateTime DESC STARTPOSITION 1 MAXRESULTS 1000$/
+      /^select \* from Invoice where MetaData\.CreateTime >= '\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00' and CustomerRef = '\d+' ORDERBY MetaData\.CreateTime DESC STARTPOSITION 1 MAXRESULTS 1000$/
     )
     expect(
       Option.getOrThrow(await Effect.runPromise(qb.findDocument(tokens, realmId, "invoice", "qk-2-21"))).number
