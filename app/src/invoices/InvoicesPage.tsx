@@ -16,6 +16,7 @@ import { DateTime, Option } from "effect"
 import { useState } from "react"
 import { useApi } from "../api/client.ts"
 import records from "../contacts/Records.module.css"
+import { DatePicker, fromLocalDate } from "../datepicker/DatePicker.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { dateStyle } from "../quotes/QuoteDetails.tsx"
@@ -48,6 +49,18 @@ export const paidAtOf = (value: string): number | null => {
   return Number.isNaN(at.getTime()) ? null : Math.floor(at.getTime() / 1000)
 }
 
+/** A `YYYY-MM-DD` value as a calendar date; null when it is not one. */
+const dayOf = (value: string): DateFormat.CalendarDate | null => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (match === null) return null
+  const d = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) }
+  return DateFormat.isValid(d) ? d : null
+}
+
+/** A calendar date as a `YYYY-MM-DD` value. */
+const dayValue = (d: DateFormat.CalendarDate): string =>
+  `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`
+
 /** Today as a date input's value, local time. */
 export const todayValue = (now: Date = new Date()): string =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`
@@ -58,17 +71,18 @@ const PER_PAGE = 50
 const PaidCell = ({
   invoice,
   date,
+  style,
   busy,
   onMark
 }: {
   readonly invoice: InvoicesApi.AccountInvoice
   readonly date: (seconds: number) => string
+  readonly style: DateFormat.Style
   readonly busy: boolean
   readonly onMark: (paidAt: number) => void
 }) => {
   const t = useInvoicingText()
   const [day, setDay] = useState(todayValue)
-  const id = `paid-on-${invoice.quote_invoice_id}`
   if (invoice.paid_at > 0)
     return (
       <span className={styles.paidForm}>
@@ -90,17 +104,16 @@ const PaidCell = ({
         if (paidAt !== null && !busy) onMark(paidAt)
       }}
     >
-      <label htmlFor={id} className="visually-hidden">
-        {`${t.paidDate} (${invoice.number})`}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className={controls.input}
-        value={day}
-        max={todayValue()}
-        aria-invalid={paidAt === null}
-        onChange={(e) => setDay(e.currentTarget.value)}
+      <DatePicker
+        label={`${t.paidDate} (${invoice.number})`}
+        labelHidden
+        value={dayOf(day)}
+        onChange={(d) => {
+          if (d !== null) setDay(dayValue(d))
+        }}
+        style={style}
+        emptyText={t.paidDate}
+        max={fromLocalDate(new Date())}
       />
       <button type="submit" className={controls.button} disabled={busy || paidAt === null}>
         {t.markPaid}
@@ -237,6 +250,7 @@ export const InvoicesPage = () => {
                       <PaidCell
                         invoice={r}
                         date={date}
+                        style={style}
                         busy={mark.isPending}
                         onMark={(paidAt) => mark.mutate({ id: r.quote_invoice_id, paidAt })}
                       />

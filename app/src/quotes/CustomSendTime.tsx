@@ -11,10 +11,10 @@ import * as DateFormat from "@quotekit/core/DateFormat"
 import * as QuickSend from "@quotekit/core/QuickSend"
 import { DateTime, Option } from "effect"
 import { useId } from "react"
+import { DateField } from "../datepicker/DateField.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { useAccount } from "../session/useAccount.ts"
 import controls from "../theme/Controls.module.css"
-import { DateField } from "./DateField.tsx"
 import { dateStyle } from "./QuoteDetails.tsx"
 
 /** The browser's zone, the one `DateField` reads and writes its days in. */
