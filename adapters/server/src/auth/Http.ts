@@ -326,7 +326,7 @@ export const layer = HttpApiBuilder.group(
             days: Math.round(config.invitationSeconds / 86400)
           })
           yield* mailer
-            .send(mail)
+            .send({ ...mail, account: tenant.account_id })
             .pipe(
               Effect.catchTag("MailNotSent", (e) =>
                 Effect.logError(`invitation email to ${e.to} not sent (the invitation is saved): ${e.reason}`).pipe(

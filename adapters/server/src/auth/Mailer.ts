@@ -10,6 +10,10 @@
  * `send` fails with `MailNotSent` when the relay refuses or cannot be reached; the caller decides what the
  * request answers then (see `auth/Http.ts`).
  *
+ * A mail sent for an account names it (`account`): the account's custom email domain (add-on 10,
+ * `emaildomain/Routing.ts`, placed in front of this mailer by `main.ts`) then picks its sender, reply address,
+ * DKIM key and relay. This mailer itself only honours `from`, `replyTo` and `dkim` when they are set.
+ *
  * @since 0.1.0
  */
 import { Context, Effect, Layer, Redacted, Schema } from "effect"
@@ -27,6 +31,21 @@ export interface Mail {
     readonly content: Uint8Array
     readonly contentType: string
   }>
+  /** The account it is sent for; its custom email domain decides the sender and relay (see the module header). */
+  readonly account?: number
+  /** The sender, instead of the server's `SMTP_FROM`. */
+  readonly from?: string
+  /** Where replies go. */
+  readonly replyTo?: string
+  /** The key the message is signed with (DKIM). */
+  readonly dkim?: DkimKey
+}
+
+/** A DKIM signing key: the domain, the selector its public key is published under, the PEM private key. */
+export interface DkimKey {
+  readonly domainName: string
+  readonly keySelector: string
+  readonly privateKey: string
 }
 
 /** The mail relay refused the message or could not be reached; `reason` is for the server log only. */
@@ -100,27 +119,32 @@ export const layerSmtp = (options: SmtpOptions): Layer.Layer<Mailer> =>
       return Mailer.of({
         send: (mail) =>
           Effect.tryPromise({
-            try: () =>
-              transport.sendMail({
-                to: mail.to,
-                subject: mail.subject,
-                text: mail.text,
-                html: mail.html,
-                ...(mail.attachments === undefined
-                  ? {}
-                  : {
-                      attachments: mail.attachments.map((a) => ({
-                        filename: a.filename,
-                        content: Buffer.from(a.content),
-                        contentType: a.contentType
-                      }))
-                    })
-              }),
+            try: () => transport.sendMail(message(mail)),
             catch: (e) => new MailNotSent({ to: mail.to, reason: e instanceof Error ? e.message : String(e) })
           }).pipe(Effect.asVoid)
       })
     })
   )
+
+/** What nodemailer's `sendMail` takes for `mail` (the transport's own sender applies when `from` is unset). */
+export const message = (mail: Mail) => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  ...(mail.from === undefined ? {} : { from: mail.from }),
+  ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
+  ...(mail.dkim === undefined ? {} : { dkim: { ...mail.dkim } }),
+  ...(mail.attachments === undefined
+    ? {}
+    : {
+        attachments: mail.attachments.map((a) => ({
+          filename: a.filename,
+          content: Buffer.from(a.content),
+          contentType: a.contentType
+        }))
+      })
+})
 
 /** The mailer the settings ask for: SMTP when `smtpUrl` is set, the log otherwise. */
 export const layer = (settings: Pick<Settings, "smtpUrl" | "mailFrom">): Layer.Layer<Mailer> =>

@@ -18,7 +18,7 @@ import * as ScheduledEmail from "@quotekit/core/ScheduledEmail"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Duration, Effect, Layer, Option, Schedule } from "effect"
 import * as Certificate from "../acceptance/Certificate.ts"
-import { Mailer } from "../auth/Mailer.ts"
+import { type Mail, Mailer } from "../auth/Mailer.ts"
 import * as CustomerLinks from "../customer/Links.ts"
 import * as LinkToken from "../customer/LinkToken.ts"
 import * as QuoteEmails from "../email/QuoteEmails.ts"
@@ -77,7 +77,10 @@ const deliver = (m: Claimed) =>
       if (delivered.has(r.quote_contact_id)) continue
       if (invoiceLink !== null) {
         const sent = yield* Effect.result(
-          mailer.send(QuoteEmails.invoice({ to: r.email, subject: m.subject, message: m.body_text, link: invoiceLink }))
+          mailer.send({
+            ...QuoteEmails.invoice({ to: r.email, subject: m.subject, message: m.body_text, link: invoiceLink }),
+            account: m.account_id
+          })
         )
         if (sent._tag === "Failure") return undelivered(sent.failure.reason, false)
         yield* repo.recipientDelivered(m, r.quote_contact_id)
@@ -91,13 +94,17 @@ const deliver = (m: Claimed) =>
         const who = r.name === "" ? r.email : `${r.name} <${r.email}>`
         return undelivered(`${who} has no link to the quote any more`, true)
       }
-      const mail = QuoteEmails.quote({
-        to: r.email,
-        subject: m.subject,
-        message: m.body_text,
-        link: `${base}${LinkToken.pagePath(token)}`,
-        noun: m.noun
-      })
+      // Sent for the account: its own sender and relay when it has a custom email domain.
+      const mail: Mail = {
+        ...QuoteEmails.quote({
+          to: r.email,
+          subject: m.subject,
+          message: m.body_text,
+          link: `${base}${LinkToken.pagePath(token)}`,
+          noun: m.noun
+        }),
+        account: m.account_id
+      }
       const sent = yield* Effect.result(
         mailer.send(certificate === null ? mail : { ...mail, attachments: [certificate] })
       )

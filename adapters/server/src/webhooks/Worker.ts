@@ -124,7 +124,7 @@ const tellAdmins = (c: Claimed) =>
     yield* Effect.logWarning(`webhook endpoint ${c.endpoint_id} of account ${c.account_id} turned off`)
     for (const to of emails)
       yield* mailer
-        .send(WebhookEmails.endpointDisabled({ to, accountName: name, url: c.url, link }))
+        .send({ ...WebhookEmails.endpointDisabled({ to, accountName: name, url: c.url, link }), account: c.account_id })
         .pipe(Effect.catch((e) => Effect.logWarning(`webhook alert to ${e.to} not sent: ${e.reason}`)))
   })
 
