@@ -14,6 +14,7 @@ export * as LocalDisk from "./LocalDisk.ts"
 export * as Memory from "./Memory.ts"
 export * as S3Config from "./S3Config.ts"
 export * as Storage from "./Storage.ts"
+export * as Transfer from "./Transfer.ts"
 
 /**
  * S3-compatible object storage when `QUOTEKIT_S3_BUCKET` is set (see `S3Config.config`; the AWS SDK is loaded
