@@ -8,7 +8,7 @@
  * @example
  * const stripe = FakeStripe.make({ keys: ["sk_test_123"] })
  * const server = setupServer(...stripe.handlers)
- * server.listen({ onUnhandledRequest: "error" })
+ * server.listen({ onUnhandledFrame: "error" })
  *
  * @since 0.5.0
  */

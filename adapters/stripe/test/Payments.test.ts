@@ -15,7 +15,7 @@ import * as Payments from "../src/Payments.ts"
 const KEY = "sk_test_51FakeKeyForQuotekit"
 const stripe = FakeStripe.make({ keys: [KEY] })
 const server = setupServer(...stripe.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }))
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {
   stripe.seen.length = 0
 })
