@@ -31,6 +31,7 @@ import * as Sessions from "./auth/Session.ts"
 import * as SessionCache from "./auth/SessionCache.ts"
 import * as Content from "./Content.ts"
 import * as Customer from "./Customer.ts"
+import * as EmailDomains from "./EmailDomains.ts"
 import * as Emails from "./Emails.ts"
 import * as AntiForgery from "./http/AntiForgery.ts"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.ts"
@@ -70,6 +71,7 @@ const Services = Layer.mergeAll(
   Quotes.services,
   Customer.services,
   Emails.services,
+  EmailDomains.services,
   Invoices.services,
   Webhooks.services,
   TwoFactor.services.pipe(Layer.provide(Sessions.layer)),
@@ -99,6 +101,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     Quotes.handlers,
     Customer.handlers,
     Emails.handlers,
+    EmailDomains.handlers,
     Invoices.handlers,
     Webhooks.handlers,
     TwoFactor.handlers,
@@ -167,6 +170,8 @@ export const layer = Layer.unwrap(
 ).pipe(
   Layer.provide(Services),
   Layer.provide(PublicUrl.layer),
+  // Every email goes through the account's custom email domain first (add-on 10); it hands the rest on.
+  Layer.provide(EmailDomains.mailer),
   Layer.provideMerge(
     Layer.unwrap(
       Effect.map(ServerConfig, ({ port, host }) =>

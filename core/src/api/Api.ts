@@ -17,6 +17,7 @@ import { ContactsApi } from "./ContactsApi.ts"
 import { CustomerApi, QuoteLinksApi } from "./CustomerApi.ts"
 import { DashboardApi } from "./DashboardApi.ts"
 import { DiscussionApi } from "./DiscussionApi.ts"
+import { EmailDomainApi } from "./EmailDomainApi.ts"
 import { EmailsApi } from "./EmailsApi.ts"
 import { HistoryApi } from "./HistoryApi.ts"
 import { InvoicesApi, QuoteInvoicesApi } from "./InvoicesApi.ts"
@@ -63,6 +64,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(AppearanceApi)
   .add(LookupApi)
   .add(GeoApi)
+  .add(EmailDomainApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
   // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.
