@@ -8,7 +8,7 @@ import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { placeholderHtml } from "../src/http/StaticApp.ts"
-import { browser, layer } from "./Harness.ts"
+import { browser, layer, newAccount } from "./Harness.ts"
 
 const appRoot = mkdtempSync(join(tmpdir(), "quotekit-app-"))
 writeFileSync(join(appRoot, "index.html"), "<!doctype html><title>quotekit app</title><div id=root></div>")
@@ -32,6 +32,23 @@ describeBackends(
         assert.strictEqual(answer.status, 200)
         assert.strictEqual(answer.body.offline_at, null)
         assert.approximately(answer.body.now, Date.now() / 1000, 5)
+      })
+    )
+
+    it.effect("the caller is the session's sign-in and chosen account, and a request without one is refused", () =>
+      Effect.gen(function* () {
+        assert.strictEqual((yield* (yield* browser).get("/api/session")).status, 401)
+        const owner = yield* newAccount("Caller")
+        const answer = yield* owner.browser.get("/api/session")
+        assert.strictEqual(answer.status, 200)
+        assert.deepStrictEqual(answer.body, {
+          signin_id: owner.signinId,
+          account_id: owner.accountId,
+          is_admin: true,
+          via: "session"
+        })
+        yield* owner.browser.post("/sign-in/exit")
+        assert.strictEqual((yield* owner.browser.get("/api/session")).status, 401)
       })
     )
 

@@ -1,12 +1,15 @@
 /**
  * Service endpoints: script error reports from the app (`POST /service/js-error`, at most two per page load,
- * message cut to 500 characters), the health check and the anti-forgery token.
+ * message cut to 500 characters), the health check, the anti-forgery token and who the caller is
+ * (`GET /api/session`, for a program checking which account its key acts for).
  *
  * @since 0.1.0
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import * as Account from "../Account.ts"
 import { Unavailable } from "./ApiError.ts"
+import { SignedIn } from "./Security.ts"
 
 /** Longest script error message kept (the spec's cut). */
 export const JS_ERROR_MESSAGE_MAX = 500
@@ -43,6 +46,18 @@ export const Notice = Schema.Struct({ offline_at: Schema.NullOr(Schema.Int), now
 /** The anti-forgery token (the same value as the `qk_csrf` cookie this answer sets when missing). */
 export const CsrfToken = Schema.Struct({ token: Schema.String })
 
+/**
+ * Who the caller is, as the server sees it: the sign-in, the account the session has chosen (or the key's
+ * account; `null` before choosing one), whether that sign-in is the account's admin, and whether a session
+ * cookie or an API key brought the request. Read from the request's own session: no database work of its own.
+ */
+export const Caller = Schema.Struct({
+  signin_id: Account.SigninId,
+  account_id: Schema.NullOr(Account.AccountId),
+  is_admin: Schema.Boolean,
+  via: Schema.Literals(["session", "key"])
+})
+
 /** The service group. */
 export class ServiceApi extends HttpApiGroup.make("service")
   .add(
@@ -50,7 +65,8 @@ export class ServiceApi extends HttpApiGroup.make("service")
     HttpApiEndpoint.get("health", "/api/health", { success: Health, error: Unavailable }),
     HttpApiEndpoint.get("ready", "/api/ready", { success: Ready, error: Unavailable }),
     HttpApiEndpoint.get("csrf", "/api/csrf", { success: CsrfToken }),
-    HttpApiEndpoint.get("notice", "/api/notice", { success: Notice })
+    HttpApiEndpoint.get("notice", "/api/notice", { success: Notice }),
+    HttpApiEndpoint.get("session", "/api/session", { success: Caller }).middleware(SignedIn)
   )
   .annotateMerge(
     OpenApi.annotations({ title: "Service", description: "Error reports, health, readiness and anti-forgery." })

@@ -1,12 +1,14 @@
 /**
  * The service handlers: script error reports, the health check (the process runs and the database answers
  * `SELECT 1` within two seconds, else 503), the readiness check (also: every migration this version knows is
- * applied, so a load balancer sends no traffic to a server whose schema is behind) and the anti-forgery token.
+ * applied, so a load balancer sends no traffic to a server whose schema is behind), the anti-forgery token and
+ * the caller (`GET /api/session`, from the request's session or key alone).
  *
  * @since 0.1.0
  */
 import { Api } from "@quotekit/core/api/Api"
 import { Unavailable } from "@quotekit/core/api/ApiError"
+import { CurrentSignin } from "@quotekit/core/api/Security"
 import * as Message from "@quotekit/core/Message"
 import * as Migrations from "@quotekit/pg/Migrations"
 import { Clock, Effect } from "effect"
@@ -62,6 +64,14 @@ export const layer = HttpApiBuilder.group(
         Effect.map(Clock.currentTimeMillis, (ms) => ({
           offline_at: PlannedDowntime.current(ms),
           now: Math.floor(ms / 1000)
+        }))
+      )
+      .handle("session", () =>
+        Effect.map(CurrentSignin, (current) => ({
+          signin_id: current.signin_id,
+          account_id: current.account?.account_id ?? null,
+          is_admin: current.account?.is_admin ?? false,
+          via: current.api_key === undefined ? ("session" as const) : ("key" as const)
         }))
       )
   })
