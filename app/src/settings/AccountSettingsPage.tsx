@@ -23,6 +23,8 @@ import styles from "../contacts/Records.module.css"
 import { useInvoicingText } from "../invoices/invoicingText.ts"
 import { type Messages, useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
+import avatarStyles from "../profile/Avatar.module.css"
+import { Avatar } from "../profile/Avatar.tsx"
 import { accountKey, useAccount } from "../session/useAccount.ts"
 import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
@@ -388,7 +390,10 @@ const TeamMembers = () => {
       <ul className={styles.rows}>
         {team.map((t) => (
           <li key={t.signin_id} className={styles.row}>
-            <span className={styles.rowMain}>{t.name_display}</span>
+            <span className={`${styles.rowMain} ${avatarStyles.memberRow}`}>
+              <Avatar name={t.name_display} image={t.image} size={32} />
+              {t.name_display}
+            </span>
             {t.is_admin && <span className={styles.sticker}>{m.admin}</span>}
           </li>
         ))}

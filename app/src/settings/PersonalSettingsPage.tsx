@@ -5,13 +5,14 @@
  */
 import type * as SettingsApi from "@quotekit/core/api/SettingsApi"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { useRef, useState } from "react"
+import { useState } from "react"
 import { useApi } from "../api/client.ts"
 import { TextInput } from "../contacts/ContactFormPage.tsx"
 import { fieldErrors } from "../contacts/fieldErrors.ts"
 import styles from "../contacts/Records.module.css"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
+import { ProfilePhoto } from "../profile/ProfilePhoto.tsx"
 import { accountKey } from "../session/useAccount.ts"
 import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
@@ -52,80 +53,13 @@ export const PersonalSettingsPage = () => {
         <div className={page.skeleton} aria-busy="true" />
       ) : (
         <>
-          <Avatar settings={personal.data} />
+          <ProfilePhoto settings={personal.data} editable={editable(personal.data)} queryKey={personalKey} />
           <PersonalForm key={personal.dataUpdatedAt} settings={personal.data} />
           <PasswordForm />
           <TwoFactorSettings />
         </>
       )}
     </div>
-  )
-}
-
-const Avatar = ({ settings }: { readonly settings: SettingsApi.PersonalSettings }) => {
-  const m = useMessages()
-  const api = useApi()
-  const queryClient = useQueryClient()
-  const input = useRef<HTMLInputElement>(null)
-  const done = () => {
-    void queryClient.invalidateQueries({ queryKey: personalKey })
-    void queryClient.invalidateQueries({ queryKey: accountKey })
-  }
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData()
-      form.append("file", file)
-      return api.call((c) => c.uploads.avatar({ payload: form }))
-    },
-    onSuccess: done
-  })
-  const clear = useMutation({
-    mutationFn: () =>
-      api.call((c) =>
-        c.settings.updatePersonal({
-          payload: { ...editable(settings), clear_image: true }
-        })
-      ),
-    onSuccess: done
-  })
-  return (
-    <section className={`${controls.card} ${styles.line}`} aria-busy={upload.isPending}>
-      {settings.image !== null ? (
-        <img src={settings.image} alt={settings.name_display} className={styles.avatar} />
-      ) : (
-        <span className={styles.avatar} aria-hidden="true" />
-      )}
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        hidden
-        aria-label={settings.image === null ? m.uploadPhoto : m.changePhoto}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0]
-          if (file !== undefined) upload.mutate(file)
-          e.currentTarget.value = ""
-        }}
-      />
-      <button
-        type="button"
-        className={controls.button}
-        disabled={upload.isPending}
-        onClick={() => input.current?.click()}
-      >
-        {upload.isPending ? m.uploading : settings.image === null ? m.uploadPhoto : m.changePhoto}
-      </button>
-      {settings.image !== null && (
-        <button type="button" className={controls.ghost} disabled={clear.isPending} onClick={() => clear.mutate()}>
-          {m.removePhoto}
-        </button>
-      )}
-      {(upload.isError || clear.isError) && (
-        <span className={controls.hintError} role="alert">
-          {upload.isError ? m.uploadFailed : clear.error?.message}
-        </span>
-      )}
-    </section>
   )
 }
 

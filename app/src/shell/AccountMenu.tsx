@@ -10,6 +10,7 @@ import { DropdownMenu } from "radix-ui"
 import { useApi } from "../api/client.ts"
 import { LeadsCount } from "../leads/LeadsCount.tsx"
 import { useMessages } from "../page/useMessages.ts"
+import { AccountAvatar } from "../profile/AccountAvatar.tsx"
 import { ReviewsCount } from "../reviews/ReviewsCount.tsx"
 import styles from "./AppShell.module.css"
 
@@ -44,9 +45,7 @@ export const AccountMenu = ({
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={styles.accountTrigger}>
-        <span className={styles.avatar} aria-hidden="true">
-          {account.account_name.trim().slice(0, 1).toUpperCase()}
-        </span>
+        <AccountAvatar account={account} />
         <span className={styles.accountName}>{account.account_name}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

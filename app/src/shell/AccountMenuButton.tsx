@@ -5,6 +5,7 @@
  */
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import { type ComponentType, useState } from "react"
+import { AccountAvatar } from "../profile/AccountAvatar.tsx"
 import styles from "./AppShell.module.css"
 
 type Menu = ComponentType<{ readonly account: AccountApi.AccountSignin; readonly defaultOpen?: boolean }>
@@ -34,9 +35,7 @@ export const AccountMenuButton = ({ account }: { readonly account: AccountApi.Ac
         void load().then((Menu) => setMenu({ Menu, open: true }))
       }}
     >
-      <span className={styles.avatar} aria-hidden="true">
-        {account.account_name.trim().slice(0, 1).toUpperCase()}
-      </span>
+      <AccountAvatar account={account} />
       <span className={styles.accountName}>{account.account_name}</span>
     </button>
   )

@@ -125,6 +125,12 @@ export class UploadsApi extends HttpApiGroup.make("uploads")
       success: UploadResult,
       error: InvalidInput
     }),
+    /** A team member's photo, for the accounts they belong to (what `image` of a member or profile points at). */
+    HttpApiEndpoint.get("avatarImage", "/avatars/:signin_id/:file_id", {
+      params: { signin_id: Schema.Int, file_id: Schema.Int },
+      success: HttpApiSchema.StreamUint8Array(),
+      error: NotFound
+    }),
     HttpApiEndpoint.post("csv", "/service/file-upload/import", {
       payload: FileUpload,
       success: UploadResult,

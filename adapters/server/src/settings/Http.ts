@@ -20,6 +20,7 @@ import { Passwords } from "../auth/Passwords.ts"
 import { RateLimiter } from "../auth/RateLimit.ts"
 import { AuthRepo } from "../auth/Repo.ts"
 import { CatalogueRepo } from "../categories/Repo.ts"
+import * as Avatar from "../profile/Avatar.ts"
 import { ServerConfig } from "../ServerConfig.ts"
 import { urlOf } from "../uploads/Receive.ts"
 import { FilesRepo } from "../uploads/Repo.ts"
@@ -158,7 +159,10 @@ export const layer = HttpApiBuilder.group(
             if (yield* repo.emailTaken(signin_id, email)) return yield* InvalidInput.field("email", m.emailTaken)
           }
           yield* repo.updatePersonal(signin_id, { ...payload, email })
-          if (payload.clear_image === true) yield* repo.setImage(signin_id, null)
+          if (payload.clear_image === true) {
+            yield* repo.setImage(signin_id, null)
+            yield* Avatar.photoChanged(signin_id)
+          }
           yield* cache.invalidateAccount(account_id)
           yield* cache.invalidateSignin(signin_id)
           return yield* personal(signin_id)

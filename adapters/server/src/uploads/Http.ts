@@ -12,6 +12,7 @@ import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { AccountCache } from "../account/Cache.ts"
 import * as Import from "../imports/Import.ts"
+import * as Avatar from "../profile/Avatar.ts"
 import { requireAdmin } from "../settings/AdminOnly.ts"
 import { SettingsRepo } from "../settings/Repo.ts"
 import { type Purpose, type Received, receive, urlOf } from "./Receive.ts"
@@ -79,11 +80,15 @@ export const layer = HttpApiBuilder.group(
       .handle("avatar", ({ payload }) =>
         Effect.gen(function* () {
           const r = yield* take(payload, "image", (t) => ({ table: "signins", id: t.signin_id }))
-          const { signin_id, account_id } = yield* CurrentAccount
-          yield* settings.setImage(signin_id, urlOf(r.row))
-          yield* cache.invalidateAccount(account_id)
-          return answer(r)
+          const { signin_id } = yield* CurrentAccount
+          const url = Avatar.urlOf(signin_id, r.row.file_id)
+          yield* settings.setImage(signin_id, url)
+          yield* Avatar.photoChanged(signin_id)
+          return { ...answer(r), url }
         })
+      )
+      .handle("avatarImage", ({ params }) =>
+        Effect.flatMap(CurrentAccount, (t) => Avatar.serve(t.account_id, params.signin_id, params.file_id))
       )
       .handle("csv", ({ payload }) => Effect.map(take(payload, "csv"), answer))
       .handle("imageFromForm", ({ payload }) => contentImage(payload))
