@@ -24,6 +24,7 @@ import { InvoicesApi, QuoteInvoicesApi } from "./InvoicesApi.ts"
 import { CatalogueApi, ItemsApi } from "./ItemsApi.ts"
 import { LeadsApi, PublicLeadsApi } from "./LeadsApi.ts"
 import { GeoApi, LookupApi } from "./LookupApi.ts"
+import { CustomerPaymentsApi, PaymentSettingsApi } from "./PaymentsApi.ts"
 import { PushApi } from "./PushApi.ts"
 import { QuotesApi } from "./QuotesApi.ts"
 import { ReviewsApi } from "./ReviewsApi.ts"
@@ -60,6 +61,8 @@ export class Api extends HttpApi.make("quotekit")
   .add(InvoicesApi)
   .add(PushApi)
   .add(ApiKeysApi)
+  .add(PaymentSettingsApi)
+  .add(CustomerPaymentsApi)
   .add(TwoFactorApi)
   .add(AppearanceApi)
   .add(LookupApi)
