@@ -43,6 +43,7 @@ import * as StaticApp from "./http/StaticApp.ts"
 import * as Invoices from "./Invoices.ts"
 import * as AddressLookups from "./lookup/AddressLookups.ts"
 import * as LookupHttp from "./lookup/Http.ts"
+import * as Payments from "./Payments.ts"
 import * as QuoteEvents from "./push/QuoteEvents.ts"
 import * as Quotes from "./Quotes.ts"
 import * as Realtime from "./Realtime.ts"
@@ -74,6 +75,7 @@ const Services = Layer.mergeAll(
   EmailDomains.services,
   Invoices.services,
   Webhooks.services,
+  Payments.services,
   TwoFactor.services.pipe(Layer.provide(Sessions.layer)),
   AddressLookups.layer,
   // The same `Sessions.layer` as above: layers are shared by reference, so there is one sessions service.
@@ -104,6 +106,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     EmailDomains.handlers,
     Invoices.handlers,
     Webhooks.handlers,
+    Payments.handlers,
     TwoFactor.handlers,
     Realtime.handlers,
     LookupHttp.layer,
@@ -123,6 +126,7 @@ export const Routes = Layer.mergeAll(
   HttpApiScalar.layer(Api, { path: "/api/docs", scalar: { customFetch: docsFetch } }),
   Customer.routes,
   Invoices.routes,
+  Payments.routes,
   Realtime.routes,
   Verify.layer,
   StaticApp.layer,

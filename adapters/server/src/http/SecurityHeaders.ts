@@ -31,15 +31,88 @@ export const inlineScriptHashes = (html: string): ReadonlyArray<string> => {
   return hashes
 }
 
+/**
+ * A page that takes card payments (the customer page of an account with Stripe set up) names its profile in this
+ * response header; it is taken off the answer and only widens that page's policy by Stripe's documented sources.
+ */
+export const CSP_PROFILE_HEADER = "x-quotekit-csp-profile"
+
+/** Stripe.js's sources (https://docs.stripe.com/security/guide#content-security-policy). */
+export const STRIPE_SOURCES = {
+  script: ["https://js.stripe.com"],
+  connect: ["https://api.stripe.com"],
+  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  img: ["https://*.stripe.com"]
+} as const
+
+/** Extra sources a page's policy may allow. */
+export interface ExtraSources {
+  readonly script?: ReadonlyArray<string>
+  readonly connect?: ReadonlyArray<string>
+  readonly frame?: ReadonlyArray<string>
+  readonly img?: ReadonlyArray<string>
+}
+
+const extra = (sources: ReadonlyArray<string> | undefined): string =>
+  sources === undefined || sources.length === 0 ? "" : ` ${sources.join(" ")}`
+
+/** `policy` (one or more policies, comma-separated) with `sources` added to the policy that limits scripts. */
+export const widenPolicy = (policy: string, sources: ExtraSources): string =>
+  policy
+    .split(/,\s*/)
+    .map((one) => {
+      if (!/(^|;\s*)script-src /.test(one)) return one
+      const add: Record<string, ReadonlyArray<string> | undefined> = {
+        "script-src": sources.script,
+        "connect-src": sources.connect,
+        "img-src": sources.img,
+        "frame-src": sources.frame
+      }
+      const directives = one.split(/;\s*/)
+      const widened = directives.map((d) => {
+        const more = add[d.split(" ")[0] ?? ""]
+        return more === undefined ? d : `${d}${extra(more.filter((x) => !d.includes(x)))}`
+      })
+      if (sources.frame !== undefined && !directives.some((d) => d.startsWith("frame-src ")))
+        widened.splice(widened.length - 1, 0, `frame-src 'self'${extra(sources.frame)}`)
+      return widened.join("; ")
+    })
+    .join(", ")
+
+/** The permissions policy of a paying page: Stripe.js may offer wallets (the Payment Request API) from its frames. */
+const stripePermissions = (policy: string): string =>
+  policy.replace("payment=()", 'payment=(self "https://js.stripe.com")')
+
+/**
+ * Allow Stripe.js on a page's answer, whichever side of this middleware the caller runs: before it, the answer
+ * is marked with the `stripe` profile for it to apply; after it, the policy it set is widened in place.
+ */
+export const allowStripe = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
+  const policy = response.headers["content-security-policy"]
+  if (policy === undefined || !policy.includes("script-src "))
+    return HttpServerResponse.setHeader(response, CSP_PROFILE_HEADER, "stripe")
+  return HttpServerResponse.setHeaders(response, {
+    "content-security-policy": widenPolicy(policy, STRIPE_SOURCES),
+    "permissions-policy": stripePermissions(
+      response.headers["permissions-policy"] ?? always["permissions-policy"] ?? ""
+    )
+  })
+}
+
 /** The Content-Security-Policy of a page. `docs`: the API reference, which loads its fonts from the web. */
-export const contentSecurityPolicy = (scriptHashes: ReadonlyArray<string>, docs = false): string =>
+export const contentSecurityPolicy = (
+  scriptHashes: ReadonlyArray<string>,
+  docs = false,
+  sources: ExtraSources = {}
+): string =>
   [
     "default-src 'self'",
-    `script-src ${["'self'", ...scriptHashes].join(" ")}`,
+    `script-src ${["'self'", ...scriptHashes].join(" ")}${extra(sources.script)}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${docs ? " https:" : ""}`,
+    `img-src 'self' data: blob:${docs ? " https:" : ""}${extra(sources.img)}`,
     `font-src 'self' data:${docs ? " https:" : ""}`,
-    "connect-src 'self'",
+    `connect-src 'self'${extra(sources.connect)}`,
+    ...(sources.frame === undefined ? [] : [`frame-src 'self'${extra(sources.frame)}`]),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -69,7 +142,14 @@ export const headersFor = (
   const type = response.headers["content-type"] ?? (response.body._tag === "Empty" ? "" : response.body.contentType)
   if (String(type).startsWith("text/html")) {
     const html = htmlOf(response) ?? ""
-    const policy = contentSecurityPolicy(inlineScriptHashes(html), path.startsWith("/api/docs"))
+    const stripe = response.headers[CSP_PROFILE_HEADER] === "stripe"
+    const policy = contentSecurityPolicy(
+      inlineScriptHashes(html),
+      path.startsWith("/api/docs"),
+      stripe ? STRIPE_SOURCES : {}
+    )
+    if (stripe && response.headers["permissions-policy"] === undefined)
+      added["permissions-policy"] = stripePermissions(always["permissions-policy"] ?? "")
     // A page's own policy (the customer page's frame rule) is kept, and the strict one is added beside it:
     // browsers enforce every policy they are given.
     const own = response.headers["content-security-policy"]
@@ -85,7 +165,8 @@ export const layer = HttpRouter.middleware(
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
       const response = yield* httpEffect
-      return HttpServerResponse.setHeaders(response, headersFor(new URL(request.url, "http://x").pathname, response))
+      const headers = headersFor(new URL(request.url, "http://x").pathname, response)
+      return HttpServerResponse.setHeaders(HttpServerResponse.removeHeader(response, CSP_PROFILE_HEADER), headers)
     })
   ),
   { global: true }

@@ -1,0 +1,47 @@
+/**
+ * The customer page's Content-Security-Policy when its account takes card payments: the page loads Stripe.js
+ * (`https://js.stripe.com`), which talks to `https://api.stripe.com` and shows the card fields in frames from
+ * `js.stripe.com` / `hooks.stripe.com`. Only then is the page's answer marked with the `stripe` profile, which
+ * `SecurityHeaders` turns into those sources; every other page, and the customer page of an account without
+ * Stripe, keeps the strict policy.
+ *
+ * @since 0.5.0
+ */
+import { Effect, Option } from "effect"
+import { HttpRouter, HttpServerRequest } from "effect/http"
+import { SqlClient } from "effect/sql"
+import * as Links from "../customer/Links.ts"
+import * as SecurityHeaders from "../http/SecurityHeaders.ts"
+import { PaymentsRepo } from "./Repo.ts"
+import * as Settings from "./Settings.ts"
+
+const PAGE = /^\/q\/([^/?#]+)$/
+
+/** Whether the page behind `token` may pay by card (its account has Stripe keys). */
+export const paysByCard = (token: string) =>
+  Effect.gen(function* () {
+    const opened = yield* Links.resolve(decodeURIComponent(token))
+    if (Option.isNone(opened)) return false
+    return Option.isSome(yield* Settings.keys(opened.value.account_id))
+  }).pipe(Effect.catchCause(() => Effect.succeed(false)))
+
+/** The middleware marking a paying customer page. */
+export const layer = HttpRouter.middleware(
+  Effect.gen(function* () {
+    const repo = yield* PaymentsRepo
+    const sql = yield* SqlClient.SqlClient
+    return (httpEffect) =>
+      Effect.gen(function* () {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const response = yield* httpEffect
+        const match = request.method === "GET" ? PAGE.exec(new URL(request.url, "http://x").pathname) : null
+        if (match?.[1] === undefined || response.status !== 200) return response
+        const pays = yield* paysByCard(match[1]).pipe(
+          Effect.provideService(PaymentsRepo, repo),
+          Effect.provideService(SqlClient.SqlClient, sql)
+        )
+        return pays ? SecurityHeaders.allowStripe(response) : response
+      })
+  }),
+  { global: true }
+)
