@@ -170,6 +170,10 @@ const webhooks = page(
   "/settings/webhooks",
   lazy(() => import("./webhooks/WebhooksPage.tsx"), "WebhooksPage")
 )
+const payments = page(
+  "/settings/payments",
+  lazy(() => import("./payments/PaymentsPage.tsx"), "PaymentsPage")
+)
 const quoteAppearance = page(
   "/settings/quote/appearance",
   lazy(() => import("./appearance/AppearancePage.tsx"), "AppearancePage")
@@ -219,6 +223,7 @@ const routeTree = rootRoute.addChildren([
     personalSettings,
     apiKeys,
     webhooks,
+    payments,
     quoteAppearance,
     importPage,
     invoicingSettings,

@@ -23,6 +23,7 @@ import styles from "../contacts/Records.module.css"
 import { useInvoicingText } from "../invoices/invoicingText.ts"
 import { type Messages, useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
+import { paymentsText } from "../payments/paymentsText.ts"
 import avatarStyles from "../profile/Avatar.module.css"
 import { Avatar } from "../profile/Avatar.tsx"
 import { accountKey, useAccount } from "../session/useAccount.ts"
@@ -66,6 +67,9 @@ export const AccountSettingsPage = () => {
           </Link>
           <Link to="/settings/webhooks" className={controls.button}>
             {webhooksText.webhooks}
+          </Link>
+          <Link to="/settings/payments" className={controls.button}>
+            {paymentsText.payments}
           </Link>
           <Link to="/settings/quote/appearance" className={controls.button}>
             {appearanceText.title}
