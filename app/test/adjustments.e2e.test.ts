@@ -10,7 +10,7 @@ import * as Message from "@quotekit/core/Message"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { axeViolations } from "./support/axe.ts"
-import { sentQuote } from "./support/SentQuote.ts"
+import { acceptOnBehalfInPage, sentQuote } from "./support/SentQuote.ts"
 import * as ServerAndBrowser from "./support/ServerAndBrowser.ts"
 
 const m = Message.catalogue
@@ -37,9 +37,7 @@ describe("adjusting an accepted quote in Chromium against the real server", { ti
     await page.goto(`${live.server.url}/quote/${q.quoteId}`)
     await page.locator('[data-status="sent"]').waitFor()
     expect(await page.locator('[data-action="addOrCreditItems"]').count()).toBe(0)
-    await page.locator('button[data-action="acceptOnBehalf"]').click()
-    const confirm = page.getByRole("alertdialog")
-    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button").last().click()
+    await acceptOnBehalfInPage(page)
     await page.locator('[data-status="accepted"]').waitFor()
     const adjust = page.getByRole("link", { name: m.addOrCreditItems })
     await adjust.waitFor()

@@ -22,7 +22,7 @@ import { extractText, getDocumentProxy } from "unpdf"
 import { describe, expect, it } from "vitest"
 import { invoicingTextFor } from "../src/invoices/invoicingText.ts"
 import { axeViolations } from "./support/axe.ts"
-import { type SentQuote, sentQuote } from "./support/SentQuote.ts"
+import { acceptOnBehalfInPage, type SentQuote, sentQuote } from "./support/SentQuote.ts"
 import * as ServerAndBrowser from "./support/ServerAndBrowser.ts"
 
 const m = Message.catalogue
@@ -54,9 +54,7 @@ const builtInInvoicesOn = async (q: SentQuote) => {
 const acceptedOnPage = async (page: Page, q: SentQuote) => {
   await page.goto(`${live.server.url}/quote/${q.quoteId}`)
   await page.locator('[data-status="sent"]').waitFor()
-  await page.locator('button[data-action="acceptOnBehalf"]').click()
-  const confirm = page.getByRole("alertdialog")
-  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button").last().click()
+  await acceptOnBehalfInPage(page)
   await page.locator('[data-status="accepted"]').waitFor()
   const panel = page.locator("[data-invoicing]")
   await panel.locator('tr[data-suggestion="next"]').waitFor()

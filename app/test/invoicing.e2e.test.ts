@@ -13,7 +13,7 @@ import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { invoicingTextFor } from "../src/invoices/invoicingText.ts"
 import { axeViolations } from "./support/axe.ts"
-import { sentQuote } from "./support/SentQuote.ts"
+import { acceptOnBehalfInPage, sentQuote } from "./support/SentQuote.ts"
 import * as ServerAndBrowser from "./support/ServerAndBrowser.ts"
 
 const m = Message.catalogue
@@ -60,9 +60,7 @@ describe("invoicing an accepted quote in Chromium against the real server", { ti
     await page.goto(`${live.server.url}/quote/${q.quoteId}`)
     await page.locator('[data-status="sent"]').waitFor()
     expect(await page.locator("[data-invoicing]").count()).toBe(0)
-    await page.locator('button[data-action="acceptOnBehalf"]').click()
-    const confirm = page.getByRole("alertdialog")
-    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button").last().click()
+    await acceptOnBehalfInPage(page)
     await page.locator('[data-status="accepted"]').waitFor()
     const panel = page.locator("[data-invoicing]")
     const next = panel.locator('tr[data-suggestion="next"]')

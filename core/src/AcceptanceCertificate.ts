@@ -12,6 +12,7 @@
  *
  * @since 0.3.0
  */
+import * as AcceptanceProof from "./AcceptanceProof.ts"
 import type * as Signature from "./Signature.ts"
 
 /** The recorded facts of one acceptance. */
@@ -25,6 +26,8 @@ export interface Record {
   readonly signedOnDevice: boolean
   /** The team member who recorded the acceptance on the customer's behalf, or null. */
   readonly onBehalfOf: string | null
+  /** How the customer accepted, as the team member recorded it (on-behalf acceptances). */
+  readonly proof?: AcceptanceProof.Proof | null | undefined
   /** Epoch seconds. */
   readonly acceptedAt: number
   /** IANA time zone the time is shown in (the account's). */
@@ -85,12 +88,27 @@ export const itemsOf = (items: Record["items"]): string => {
     .join("\n")
 }
 
+/** The rows of a recorded proof: how the customer accepted, the reference, the document, the note. */
+export const proofFacts = (
+  proof: AcceptanceProof.Proof
+): ReadonlyArray<{ readonly label: string; readonly value: string }> => [
+  { label: "Customer accepted", value: AcceptanceProof.labels[proof.how] },
+  ...(proof.reference === ""
+    ? []
+    : [{ label: proof.how === "purchase-order" ? "Purchase order" : "Reference", value: proof.reference }]),
+  ...(proof.document === undefined
+    ? []
+    : [{ label: "Document", value: `${proof.document.name} (kept with the acceptance)` }]),
+  ...(proof.note === "" ? [] : [{ label: "Note", value: proof.note }])
+]
+
 /** The certificate's rows, in order (label and value). */
 export const facts = (r: Record): ReadonlyArray<{ readonly label: string; readonly value: string }> => [
   { label: "Quote", value: `${r.quoteNumber === undefined ? "" : `#${r.quoteNumber} `}${r.quoteTitle}` },
   { label: "From", value: r.business },
   { label: "Accepted by", value: r.signerName },
   { label: "How", value: methodLabel(r) },
+  ...(r.proof === undefined || r.proof === null ? [] : proofFacts(r.proof)),
   { label: "When", value: timeOf(r.acceptedAt, r.timeZone) },
   { label: "IP address", value: r.ip ?? "" },
   { label: "Browser", value: r.userAgent ?? "" },

@@ -64,7 +64,7 @@ const createNow = (api: Quotekit.Client, view: Invoicing, type: Invoice.InvoiceT
 /** Accept the quote, invoice a 30% deposit, then the rest; the issued invoices in order. */
 export const invoiceInStages = (api: Quotekit.Client, quoteId: number) =>
   Effect.gen(function* () {
-    yield* api.quotes.acceptOnBehalf({ params: { id: String(quoteId) } })
+    yield* api.quotes.acceptOnBehalf({ params: { id: String(quoteId) }, payload: null })
     const settings = yield* api.invoices.settings()
     if (!settings.builtin_enabled) yield* api.invoices.saveSettings({ payload: { ...settings, builtin_enabled: true } })
 

@@ -32,7 +32,7 @@ export const make = (baseUrl: string = window.location.origin): ApiClient => {
     editor: (t, q) => loadQuotes().then((c) => c.editor(t, q)),
     saveQuote: (t, p) => loadQuotes().then((c) => c.saveQuote(t, p)),
     listQuotes: (q) => loadQuotes().then((c) => c.listQuotes(q)),
-    quoteAction: (a, id) => loadQuotes().then((c) => c.quoteAction(a, id)),
+    quoteAction: (a, id, proof) => loadQuotes().then((c) => c.quoteAction(a, id, proof)),
     versions: (id) => loadQuotes().then((c) => c.versions(id)),
     version: (id, v) => loadQuotes().then((c) => c.version(id, v)),
     dashboard: () => loadQuotes().then((c) => c.dashboard()),

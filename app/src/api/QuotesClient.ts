@@ -45,7 +45,7 @@ export const make = (
     editor: (target, query) => run(c.quotes.editor({ params: target, query })),
     saveQuote: (target, payload) => run(c.quotes.save({ params: target, payload })),
     listQuotes: (query) => run(c.quotes.list({ query })),
-    quoteAction: (action, quoteId) => {
+    quoteAction: (action, quoteId, proof) => {
       const id = String(quoteId)
       switch (action) {
         case "markSent":
@@ -55,7 +55,7 @@ export const make = (
         case "restoreToDraft":
           return run(c.quotes.restoreDraft({ params: { id } }))
         case "acceptOnBehalf":
-          return run(c.quotes.acceptOnBehalf({ params: { id } }))
+          return run(c.quotes.acceptOnBehalf({ params: { id }, payload: proof === undefined ? null : { proof } }))
         case "complete":
         case "dismiss":
         case "reactivate":

@@ -6,6 +6,7 @@
  * Failures always reject with a `RequestFailure`, which says what kind of answer came back (session gone,
  * account to choose, rejected input with its form errors, not found, network...) so screens react by kind.
  */
+import type * as AcceptanceProof from "@quotekit/core/AcceptanceProof"
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import type * as Api from "@quotekit/core/api/Api"
 import type * as ApiError from "@quotekit/core/api/ApiError"
@@ -108,7 +109,12 @@ export interface QuoteCalls {
   readonly editor: (target: EditorTarget, query: QuotesApi.EditorQuery) => Promise<QuotesApi.Editor>
   readonly saveQuote: (target: EditorTarget, payload: QuotesApi.SaveQuote) => Promise<QuotesApi.SaveAnswer>
   readonly listQuotes: (query: QuotesApi.ListQuery) => Promise<QuotesApi.ListPage>
-  readonly quoteAction: (action: PostedAction, quoteId: number) => Promise<QuotesApi.ActionAnswer>
+  readonly quoteAction: (
+    action: PostedAction,
+    quoteId: number,
+    /** 'Accept on behalf': how the customer accepted. */
+    proof?: AcceptanceProof.Proof
+  ) => Promise<QuotesApi.ActionAnswer>
   readonly versions: (quoteId: string) => Promise<QuotesApi.Versions>
   readonly version: (quoteId: string, versionId: number) => Promise<QuotesApi.Version>
   readonly dashboard: () => Promise<DashboardApi.Dashboard>

@@ -2,12 +2,14 @@
  * The quote action bar: every status action the core offers for the quote as it stands (`QuoteAction.offers`,
  * sent by the server as `offers`), with its label, its disabled reason as the button's hint, Complete /
  * 'Complete & Invoice' / Dismiss as checked toggles, and the confirmations: 'Okay to Save?' and 'Okay to
- * Save first?' ask in a dialog; 'Really?' is a two-click button (the first click arms it).
+ * Save first?' ask in a dialog; 'Really?' is a two-click button (the first click arms it). 'Accept on behalf' opens
+ * a dialog asking how the customer accepted (`AcceptOnBehalfDialog`).
  *
  * An accepted quote also gets 'Add or Credit Items', which opens the editor in adjustment mode
  * (`/quotes/{id}/is-adjustment`), disabled by the core's rule (`Adjustment.addOrCreditItems`): when the quote
  * is finished, its price_current is 0, or the adjustment limit is reached.
  */
+import type * as AcceptanceProof from "@quotekit/core/AcceptanceProof"
 import * as Adjustment from "@quotekit/core/Adjustment"
 import * as ArchiveState from "@quotekit/core/ArchiveState"
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
@@ -21,10 +23,11 @@ import { useState } from "react"
 import { useMessages } from "../page/useMessages.ts"
 import dialog from "../shell/Dialog.module.css"
 import controls from "../theme/Controls.module.css"
+import { AcceptOnBehalfDialog } from "./AcceptOnBehalfDialog.tsx"
 import styles from "./QuotePage.module.css"
 
-/** An action the bar runs. */
-export type Run = (offer: QuotesApi.ActionOffer) => void
+/** An action the bar runs ('Accept on behalf' with the proof its dialog recorded). */
+export type Run = (offer: QuotesApi.ActionOffer, proof?: AcceptanceProof.Proof) => void
 
 const OfferButton = ({
   offer,
@@ -48,6 +51,8 @@ const OfferButton = ({
     ...(offer.disabledReason === null ? {} : { title: offer.disabledReason, "aria-description": offer.disabledReason }),
     ...(offer.checked === null ? {} : { "aria-pressed": offer.checked })
   }
+  if (offer.action === "acceptOnBehalf" && !disabled)
+    return <AcceptOnBehalfDialog offer={offer} buttonProps={common} onRecord={(proof) => onRun(offer, proof)} />
   if (offer.confirmation === "really")
     return (
       <button

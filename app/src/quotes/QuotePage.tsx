@@ -15,6 +15,7 @@
  * quote now and for how long ('Viewing now'); the quote's changes refresh it through the account room.
  */
 
+import type * as AcceptanceProof from "@quotekit/core/AcceptanceProof"
 import * as ArchiveState from "@quotekit/core/ArchiveState"
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
 import * as Currency from "@quotekit/core/Currency"
@@ -139,7 +140,7 @@ export const QuotePage = () => {
     `${DateFormat.format(seconds, dateStyle(signin.dateFormat), zone)} ${new Date(seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`
   const archive = Option.getOrElse(ArchiveState.fromId(q.archive_id), () => "active" as const)
 
-  const run = (offer: QuotesApi.ActionOffer) => {
+  const run = (offer: QuotesApi.ActionOffer, proof?: AcceptanceProof.Proof) => {
     const action = offer.action
     if (action === "copyToNewQuote") {
       void navigate({ to: QuoteRoute.editor("edit", "new"), search: { "from-quote": String(id) } })
@@ -163,7 +164,7 @@ export const QuotePage = () => {
           })
         : Promise.resolve()
     invoiced
-      .then(() => api.quoteAction(action, id))
+      .then(() => api.quoteAction(action, id, proof))
       .then(
         (answer) => {
           setBusy(false)

@@ -6,6 +6,7 @@
  * customer. Its rows and save request are built as the server quote tests build theirs (`Fixtures`).
  */
 import { Effect } from "effect"
+import type { Page } from "playwright-core"
 import { row, saveBody } from "../../../adapters/server/test/quotes/Fixtures.ts"
 import { type Client, type RealServer, signUp } from "./RealServer.ts"
 
@@ -76,4 +77,21 @@ export const sentQuote = async (server: RealServer, o: { readonly extraItems?: n
   const links = await team.get(`/get/quote-links/${quoteId}`)
   const link = links[0].url as string
   return { team, accountId: account.account_id, quoteId, link, token: link.slice(link.lastIndexOf("/") + 1) }
+}
+
+/**
+ * On the quote page shown in `page`, accept the quote on the customer's behalf through the bar's dialog: by email
+ * unless `how` says otherwise (a purchase order needs its `reference`).
+ */
+export const acceptOnBehalfInPage = async (
+  page: Page,
+  o: { readonly how?: string; readonly reference?: string; readonly note?: string } = {}
+): Promise<void> => {
+  await page.locator('button[data-action="acceptOnBehalf"]').click()
+  const dialog = page.getByRole("dialog", { name: "Accept on behalf of the customer" })
+  await dialog.waitFor()
+  if (o.how !== undefined) await dialog.getByLabel("How did the customer accept?").selectOption(o.how)
+  if (o.reference !== undefined) await dialog.getByRole("textbox").first().fill(o.reference)
+  if (o.note !== undefined) await dialog.getByLabel("Note (optional)").fill(o.note)
+  await dialog.getByRole("button", { name: "Record acceptance" }).click()
 }

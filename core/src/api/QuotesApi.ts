@@ -12,6 +12,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as AcceptanceProof from "../AcceptanceProof.ts"
 import * as Account from "../Account.ts"
 import * as Contact from "../Contact.ts"
 import * as Currency from "../Currency.ts"
@@ -32,6 +33,11 @@ import { AccountChosen, SignedIn } from "./Security.ts"
 
 /** The `_serveError` code of an action the quote does not offer in its state. */
 export const ACTION_REFUSED = "action_refused"
+
+/** 'Accept on behalf': how the customer accepted (kept with the acceptance, in the history and on the certificate). */
+export const AcceptOnBehalf = Schema.Struct({ proof: Schema.optionalKey(AcceptanceProof.Proof) })
+/** 'Accept on behalf' request. */
+export type AcceptOnBehalf = typeof AcceptOnBehalf.Type
 
 /**
  * 409: the action is not available to the quote as it stands (its status, archive state, the 30-day restore
@@ -450,9 +456,15 @@ export class QuotesApi extends HttpApiGroup.make("quotes")
     }),
     HttpApiEndpoint.post("acceptOnBehalf", "/post/quote-accept-on-behalf/:id", {
       params: idParam,
+      // An empty body (null) records the acceptance without proof, as before proofs were kept.
+      payload: [AcceptOnBehalf, Schema.Null],
       success: ActionAnswer,
-      error: [NotFound, ActionRefused]
-    }),
+      error: [NotFound, ActionRefused, InvalidInput]
+    }).annotate(
+      OpenApi.Description,
+      "Record that the customer accepted outside the quote page, with how (`proof`: purchase order number, signed " +
+        "document, email, phone or in person). Without a body it is recorded without proof."
+    ),
     HttpApiEndpoint.post("toState", "/post/quote-archive/to-state/:id/:state", {
       params: { ...idParam, state: ToState },
       success: ActionAnswer,

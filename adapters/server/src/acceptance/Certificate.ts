@@ -4,13 +4,16 @@
  * signature drawn from its strokes. Made once, on first need, and kept in `acceptance_certificates`: every
  * download and email after that is the same bytes, so a copy can be checked against the stored SHA-256.
  *
- * A quote accepted on the customer's behalf by the team has no customer signature or accepted content, so it has
- * no certificate; its PDF is the ordinary one.
+ * A quote accepted on the customer's behalf by the team has a certificate too: the quote as it stood when the
+ * team member recorded the acceptance (hashed then, like a customer's), who recorded it, and the proof of how the
+ * customer accepted (`AcceptanceProof`: purchase order, signed document, email, phone, in person). Acceptances
+ * recorded before proofs were kept have no content hash, and so no certificate.
  *
  * @since 0.3.0
  */
 import { createHash } from "node:crypto"
 import * as AcceptanceCertificate from "@quotekit/core/AcceptanceCertificate"
+import * as AcceptanceProof from "@quotekit/core/AcceptanceProof"
 import type { AccountId } from "@quotekit/core/Account"
 import * as ContactChoice from "@quotekit/core/ContactChoice"
 import type * as DateFormat from "@quotekit/core/DateFormat"
@@ -18,7 +21,7 @@ import * as Money from "@quotekit/core/Money"
 import * as PublicQuote from "@quotekit/core/PublicQuote"
 import * as Signature from "@quotekit/core/Signature"
 import type { PdfDocument } from "@quotekit/pdf/PdfDocument"
-import { Effect, Option, Result } from "effect"
+import { Effect, Option, Result, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import * as AppearanceRepo from "../appearance/Repo.ts"
 import { canonicalJson } from "../customer/PublicData.ts"
@@ -44,6 +47,8 @@ interface Row {
   readonly prepared_for: string | null
   readonly sent_when: Date | null
   readonly sha256: string | null
+  readonly on_behalf_name: string | null
+  readonly proof: unknown
 }
 
 /** A stored certificate PDF. */
@@ -57,6 +62,15 @@ const sha256 = (bytes: Uint8Array | string): string => createHash("sha256").upda
 const auditContent = (audit: unknown): unknown => {
   const data = typeof audit === "string" ? JSON.parse(audit) : audit
   return (data as { content?: unknown } | null)?.content
+}
+
+const decodeProof = Schema.decodeUnknownOption(AcceptanceProof.Proof)
+
+/** The recorded proof of an on-behalf acceptance (none for a customer's own, or an unreadable one). */
+export const proofOf = (stored: unknown): AcceptanceProof.Proof | null => {
+  if (stored === null || stored === undefined) return null
+  const value = typeof stored === "string" ? (JSON.parse(stored) as unknown) : stored
+  return Option.getOrNull(decodeProof(value))
 }
 
 /** Whether the content the audit kept still hashes to the acceptance's hash (the record was not changed). */
@@ -87,7 +101,7 @@ const drawingOf = (method: Signature.Method, value: string): NonNullable<PdfDocu
 export const auditAndZone = (sql: SqlClient.SqlClient) => sql`
   (SELECT l.data FROM audit_log l
    WHERE l.account_id = a.account_id AND l.subject_table = 'quote' AND l.subject_id = a.quote_id
-     AND l.action = 'quote.customerAccept' AND l.content_hash = a.content_hash
+     AND l.action IN ('quote.customerAccept', 'quote.acceptOnBehalf') AND l.content_hash = a.content_hash
    ORDER BY l.at DESC LIMIT 1) AS audit,
   (SELECT s.signin_tz FROM memberships m JOIN signins s ON s.signin_id = m.signin_id
    WHERE m.account_id = a.account_id AND m.is_admin ORDER BY m.joined_at NULLS LAST LIMIT 1) AS time_zone`
@@ -114,16 +128,18 @@ const load = (account: number, quoteId: number) =>
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<Row>`
       SELECT a.acceptance_id, a.sign_method, a.sign_value, a.sign_name, a.terms_confirmed, a.signed_on_device,
-             a.accepted_at, a.ip, a.user_agent, a.content_hash, c.sha256,
+             a.accepted_at, a.ip, a.user_agent, a.content_hash, c.sha256, a.proof,
+             (SELECT s.name_display FROM signins s WHERE s.signin_id = a.on_behalf_signin_id) AS on_behalf_name,
              (SELECT q.sent_when FROM quotes q WHERE q.account_id = a.account_id AND q.quote_id = a.quote_id) AS sent_when,
              ${auditAndZone(sql)},
              (SELECT coalesce(nullif(btrim(coalesce(ct.name_first, '') || ' ' || coalesce(ct.name_last, '')), ''), ct.email)
               FROM quote_contacts qc JOIN contacts ct ON ct.account_id = qc.account_id AND ct.contact_id = qc.contact_id
-              WHERE qc.account_id = a.account_id AND qc.quote_contact_id = a.quote_contact_id) AS prepared_for
+              WHERE qc.account_id = a.account_id AND qc.quote_id = a.quote_id
+                AND (qc.quote_contact_id = a.quote_contact_id OR a.quote_contact_id IS NULL)
+              ORDER BY qc.contact_order, qc.quote_contact_id LIMIT 1) AS prepared_for
       FROM acceptances a
       LEFT JOIN acceptance_certificates c ON c.acceptance_id = a.acceptance_id
-      WHERE a.account_id = ${account} AND a.quote_id = ${quoteId} AND a.on_behalf_signin_id IS NULL
-        AND a.content_hash IS NOT NULL`
+      WHERE a.account_id = ${account} AND a.quote_id = ${quoteId} AND a.content_hash IS NOT NULL`
     return Option.fromNullishOr(rows[0])
   }).pipe(Effect.orDie)
 
@@ -150,10 +166,12 @@ export const forQuote = (account: number, quoteId: number) =>
       business: business.name,
       quoteNumber: quote.success.quote_no,
       quoteTitle: quote.success.title,
-      signerName: row.sign_name,
+      // On the customer's behalf: the customer accepted; the team member only recorded it.
+      signerName: row.on_behalf_name === null ? row.sign_name : (row.prepared_for ?? row.sign_name),
       method: row.sign_method,
       signedOnDevice: row.signed_on_device,
-      onBehalfOf: null,
+      onBehalfOf: row.on_behalf_name,
+      proof: proofOf(row.proof),
       acceptedAt,
       timeZone: row.time_zone ?? "UTC",
       ip: row.ip,
@@ -174,7 +192,7 @@ export const forQuote = (account: number, quoteId: number) =>
       preparedFor: row.prepared_for ?? row.sign_name,
       pageSize: settings.page_size ?? "A4",
       appearance: yield* AppearanceRepo.get(account),
-      acceptance: { sign_name: row.sign_name, accepted_at: acceptedAt, on_behalf: false }
+      acceptance: { sign_name: row.sign_name, accepted_at: acceptedAt, on_behalf: row.on_behalf_name !== null }
     })
     const logo = yield* Logo.bytes(account as AccountId)
     const pdf = yield* InvoicePdf.render({
@@ -183,7 +201,10 @@ export const forQuote = (account: number, quoteId: number) =>
       createdAt: row.accepted_at,
       certificate: {
         heading: AcceptanceCertificate.HEADING,
-        intro: `${row.sign_name} accepted this quote from ${business.name}. This page records how.`,
+        intro:
+          row.on_behalf_name === null
+            ? `${row.sign_name} accepted this quote from ${business.name}. This page records how.`
+            : `${row.on_behalf_name} of ${business.name} recorded that the customer accepted this quote. This page records how.`,
         facts: AcceptanceCertificate.facts(record),
         ...(drawing === undefined ? {} : { drawing, drawingAfter: "How" }),
         note: AcceptanceCertificate.note(base, row.content_hash)

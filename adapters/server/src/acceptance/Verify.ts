@@ -19,7 +19,7 @@ import { Effect, Layer, Option, Stream } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { escapeHtml } from "../history/HistoryWriter.ts"
-import { auditAndZone, itemsAccepted, recordIntact } from "./Certificate.ts"
+import { auditAndZone, itemsAccepted, proofOf, recordIntact } from "./Certificate.ts"
 
 /** Largest PDF accepted for checking. */
 const MAX_PDF_BYTES = 20 * 1024 * 1024
@@ -35,6 +35,9 @@ interface Found {
   readonly content_hash: string
   readonly audit: unknown
   readonly time_zone: string | null
+  readonly on_behalf_name: string | null
+  readonly prepared_for: string | null
+  readonly proof: unknown
 }
 
 const page = (title: string, body: string, status = 200) =>
@@ -62,13 +65,19 @@ const findBy = (column: "content_hash" | "sha256", value: string) =>
     const where = column === "content_hash" ? sql`a.content_hash = ${value}` : sql`c.sha256 = ${value}`
     const rows = yield* sql<Found>`
       SELECT coalesce(b.name, '') AS business, q.quote_no, q.title, a.sign_name, a.sign_method,
-             a.signed_on_device, a.accepted_at, a.content_hash,
+             a.signed_on_device, a.accepted_at, a.content_hash, a.proof,
+             (SELECT s.name_display FROM signins s WHERE s.signin_id = a.on_behalf_signin_id) AS on_behalf_name,
+             (SELECT coalesce(nullif(btrim(coalesce(ct.name_first, '') || ' ' || coalesce(ct.name_last, '')), ''), ct.email)
+              FROM quote_contacts qc JOIN contacts ct ON ct.account_id = qc.account_id AND ct.contact_id = qc.contact_id
+              WHERE qc.account_id = a.account_id AND qc.quote_id = a.quote_id
+                AND (qc.quote_contact_id = a.quote_contact_id OR a.quote_contact_id IS NULL)
+              ORDER BY qc.contact_order, qc.quote_contact_id LIMIT 1) AS prepared_for,
              ${auditAndZone(sql)}
       FROM acceptances a
       JOIN quotes q ON q.account_id = a.account_id AND q.quote_id = a.quote_id
       LEFT JOIN accounts b ON b.account_id = a.account_id
       LEFT JOIN acceptance_certificates c ON c.acceptance_id = a.acceptance_id
-      WHERE ${where} AND a.on_behalf_signin_id IS NULL
+      WHERE ${where}
       LIMIT 1`
     return Option.fromNullishOr(rows[0])
   }).pipe(Effect.orDie)
@@ -87,8 +96,12 @@ const result = (found: Found, how: string) => {
   const method = AcceptanceCertificate.methodLabel({
     method: found.sign_method,
     signedOnDevice: found.signed_on_device,
-    onBehalfOf: null
+    onBehalfOf: found.on_behalf_name
   })
+  const proof = proofOf(found.proof)
+  const proofRows = (proof === null ? [] : AcceptanceCertificate.proofFacts(proof))
+    .map((f) => `\n<dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd>`)
+    .join("")
   const verdict = intact
     ? `<p class="ok" role="status"><strong>This certificate matches the acceptance record.</strong> ${escapeHtml(how)}</p>`
     : `<p class="bad" role="alert"><strong>The acceptance record does not match its hash:</strong> it was changed after the quote was accepted.</p>`
@@ -97,8 +110,8 @@ const result = (found: Found, how: string) => {
     `<h1>Acceptance certificate</h1>${verdict}<dl>
 <dt>Quote</dt><dd>${found.quote_no === null ? "" : `#${found.quote_no} `}${escapeHtml(found.title)}</dd>
 <dt>From</dt><dd>${escapeHtml(found.business)}</dd>
-<dt>Accepted by</dt><dd>${escapeHtml(found.sign_name)}</dd>
-<dt>How</dt><dd>${escapeHtml(method)}</dd>
+<dt>Accepted by</dt><dd>${escapeHtml(found.on_behalf_name === null ? found.sign_name : (found.prepared_for ?? found.sign_name))}</dd>
+<dt>How</dt><dd>${escapeHtml(method)}</dd>${proofRows}
 <dt>When</dt><dd>${escapeHtml(when)}</dd>
 <dt>Items accepted</dt><dd>${itemsOf(found.audit)}</dd>
 <dt>SHA-256 of what was accepted</dt><dd><code>${found.content_hash}</code></dd></dl>

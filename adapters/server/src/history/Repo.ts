@@ -26,6 +26,8 @@ export interface Entry {
   readonly data: Record<string, unknown>
   /** Epoch milliseconds, from the server's clock. */
   readonly at: number
+  /** The SHA-256 of accepted content the audit row's data holds (acceptances only). */
+  readonly content_hash?: string | undefined
 }
 
 /** The repository service. */
@@ -88,9 +90,10 @@ export const layer = Layer.effect(
             VALUES (${e.account_id}, ${e.table}, ${e.category_id}, ${e.action}, ${at}, ${e.html_summary},
                     ${e.html_full}, ${actor}, ${e.signin_id})
           )
-          INSERT INTO audit_log (account_id, at, actor, actor_signin_id, action, subject_table, subject_id, data)
+          INSERT INTO audit_log (account_id, at, actor, actor_signin_id, action, subject_table, subject_id, data,
+                                 content_hash)
           VALUES (${e.account_id}, ${at}, ${actor}, ${e.signin_id}, ${e.action}, ${e.table}, ${e.category_id},
-                  ${JSON.stringify(e.data)}::jsonb)`.pipe(Effect.andThen(noted), Effect.orDie)
+                  ${JSON.stringify(e.data)}::jsonb, ${e.content_hash ?? null})`.pipe(Effect.andThen(noted), Effect.orDie)
       },
       page: (account, table, categoryId, offset, limit) =>
         Effect.gen(function* () {

@@ -49,8 +49,10 @@ export const layer = HttpApiBuilder.group(Api, "quotes", (handlers) =>
     .handle("restoreDraft", ({ params }) =>
       Effect.flatMap(CurrentAccount, (t) => QuoteActions.run(t, params.id, () => "restoreToDraft"))
     )
-    .handle("acceptOnBehalf", ({ params }) =>
-      Effect.flatMap(CurrentAccount, (t) => QuoteActions.run(t, params.id, () => "acceptOnBehalf"))
+    .handle("acceptOnBehalf", ({ params, payload }) =>
+      Effect.flatMap(CurrentAccount, (t) =>
+        QuoteActions.run(t, params.id, () => "acceptOnBehalf", { proof: payload?.proof })
+      )
     )
     .handle("toState", ({ params }) =>
       Effect.flatMap(CurrentAccount, (t) => QuoteActions.toState(t, params.id, params.state))

@@ -8,7 +8,9 @@
  * state and undo point; this module does the rest the machine documents as the server's work:
  * - Mark as Sent stamps the sent date (when it follows the send) without emailing; the expiry must be ahead.
  * - Edit keeps the sent version under All Activity, then takes the quote offline (sentEditing).
- * - Accept on behalf records the acceptance with the team member who made it.
+ * - Accept on behalf records the acceptance with the team member who made it, how the customer accepted
+ *   (`AcceptanceProof`, when given) and the SHA-256 of the quote as the customer sees it, kept in the audit entry,
+ *   so it has an acceptance certificate like the customer's own acceptance.
  * - Undo Acceptance deletes the customer's acceptance data (the acceptance, optional choices, quantity edits)
  *   and folds adjustments in (`Adjustment.mergeOnUndoAcceptance`), recomputing the total.
  * - Reset expiry gives an expired quote a new expiry as long as its original one, from now.
@@ -18,12 +20,14 @@
  *
  * @since 0.1.0
  */
+import * as AcceptanceProof from "@quotekit/core/AcceptanceProof"
 import * as Adjustment from "@quotekit/core/Adjustment"
 import * as ArchiveState from "@quotekit/core/ArchiveState"
 import { InvalidInput } from "@quotekit/core/api/ApiError"
 import type { ActionAnswer, ToState } from "@quotekit/core/api/QuotesApi"
 import type { Tenant } from "@quotekit/core/api/Security"
 import * as Expiry from "@quotekit/core/Expiry"
+import { escapeHtml } from "@quotekit/core/Markup"
 import * as Quote from "@quotekit/core/Quote"
 import * as QuoteAction from "@quotekit/core/QuoteAction"
 import * as QuoteHistory from "@quotekit/core/QuoteHistory"
@@ -34,6 +38,7 @@ import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
 import * as CustomerLinks from "../customer/Links.ts"
+import * as PublicData from "../customer/PublicData.ts"
 import { HistoryRepo } from "../history/Repo.ts"
 import * as Invoicing from "../invoices/Invoicing.ts"
 import { InvoiceRepo } from "../invoices/Repo.ts"
@@ -113,17 +118,37 @@ const storeExpiry = (facts: AccountFacts, record: QuoteRecord, now: number, nowM
   })
 
 /**
+ * The proof with its document's stored file (an upload of this account, found by its SHA-256), or a refusal when
+ * the account has no such upload.
+ */
+const withDocument = (sql: SqlClient.SqlClient, account: number, proof: AcceptanceProof.Proof) =>
+  Effect.gen(function* () {
+    if (proof.document === undefined) return proof
+    const rows = yield* sql<{ readonly file_id: number }>`
+      SELECT file_id FROM files WHERE account_id = ${account} AND hash = ${proof.document.hash}
+      ORDER BY file_id DESC LIMIT 1`.pipe(Effect.orDie)
+    const found = rows[0]
+    if (found === undefined) return yield* InvalidInput.field("proof.document", AcceptanceProof.text.documentUnknown)
+    return { ...proof, document: { hash: proof.document.hash, name: proof.document.name, file_id: found.file_id } }
+  })
+
+/**
  * Run a status action on a quote: `choose` picks the action from the (effective) record, for requests whose
  * action depends on the quote (archive to-state).
  */
 export const run = Effect.fn("QuoteActions.run")(function* (
   tenant: Tenant,
   idSegment: string,
-  choose: (record: QuoteRecord) => QuoteAction.UserAction
+  choose: (record: QuoteRecord) => QuoteAction.UserAction,
+  options: { readonly proof?: AcceptanceProof.Proof | undefined } = {}
 ) {
+  const proof = options.proof === undefined ? null : AcceptanceProof.validate(options.proof)
+  if (proof !== null && Result.isFailure(proof))
+    return yield* InvalidInput.field(`proof.${proof.failure.field}`, proof.failure.message)
   const repo = yield* QuoteRepo
   const history = yield* HistoryRepo
   const sql = yield* SqlClient.SqlClient
+  const recordedProof = proof === null ? null : yield* withDocument(sql, tenant.account_id, proof.success)
   const facts = yield* repo.facts(tenant)
   const route = Quote.parseRouteId(idSegment)
   if (Result.isFailure(route) || route.success === "new") return yield* notFound(facts)
@@ -133,6 +158,8 @@ export const run = Effect.fn("QuoteActions.run")(function* (
   const now = Math.floor(nowMs / 1000)
 
   let invoicesQueued = false
+  // The quote as the customer sees it, when the team records their acceptance (its hash goes on the certificate).
+  let accepted: { readonly json: string; readonly hash: string } | undefined
   const answer = yield* sql
     .withTransaction(
       Effect.gen(function* () {
@@ -176,9 +203,15 @@ export const run = Effect.fn("QuoteActions.run")(function* (
             revision = revision + 1
             break
           }
-          case "acceptOnBehalf":
-            yield* repo.acceptOnBehalf(account, id, tenant.signin_id, facts.who, nowMs)
+          case "acceptOnBehalf": {
+            const items = (yield* repo.rows(account, id)).map((r) => r.item)
+            accepted = PublicData.contentOf(PublicData.build(record, items, facts, "sent", 0))
+            yield* repo.acceptOnBehalf(account, id, tenant.signin_id, facts.who, nowMs, {
+              content_hash: accepted.hash,
+              proof: recordedProof
+            })
             break
+          }
           case "undoAcceptance": {
             yield* repo.deleteAcceptance(account, id)
             const rows = (yield* repo.rows(account, id)).map((r) => r.item)
@@ -219,7 +252,17 @@ export const run = Effect.fn("QuoteActions.run")(function* (
             yield* WebhookEvents.quote(account, id, "quote.accepted", { accepted_by: facts.who, on_behalf: true })
           if (action === "decline") yield* WebhookEvents.quote(account, id, "quote.declined", { reason: "" })
         }
-        const text = QuoteHistory.html(facts.noun, QuoteHistory.ofAction(action, next.archive), facts.who, record.title)
+        const plain = QuoteHistory.html(
+          facts.noun,
+          QuoteHistory.ofAction(action, next.archive),
+          facts.who,
+          record.title
+        )
+        const proofText =
+          action === "acceptOnBehalf" && recordedProof !== null
+            ? ` ${escapeHtml(AcceptanceProof.sentence(recordedProof))}`
+            : ""
+        const text = { summary: `${plain.summary}${proofText}`, full: `${plain.full}${proofText}` }
         yield* history.write({
           account_id: account,
           signin_id: tenant.signin_id,
@@ -231,9 +274,11 @@ export const run = Effect.fn("QuoteActions.run")(function* (
           data: {
             quote_id: id,
             from: { status: record.status, archive: ArchiveState.fromId(record.archive_id).pipe(Option.getOrNull) },
-            to: { status: next.status, archive: next.archive }
+            to: { status: next.status, archive: next.archive },
+            ...(accepted === undefined ? {} : { content: JSON.parse(accepted.json) as unknown, proof: recordedProof })
           },
-          at: nowMs
+          at: nowMs,
+          content_hash: accepted?.hash
         })
         const after: QuoteRecord = {
           ...record,

@@ -8,6 +8,7 @@
  *
  * @since 0.1.0
  */
+import type * as AcceptanceProof from "@quotekit/core/AcceptanceProof"
 import type { AccountId, SigninId } from "@quotekit/core/Account"
 import type * as Adjustment from "@quotekit/core/Adjustment"
 import type { LeadPanel, VersionRow } from "@quotekit/core/api/QuotesApi"
@@ -123,7 +124,9 @@ export class QuoteRepo extends Context.Service<
       quoteId: number,
       signin: SigninId,
       name: string,
-      at: number
+      at: number,
+      /** The SHA-256 of the quote as recorded accepted, and how the customer accepted (null: not said). */
+      record: { readonly content_hash: string; readonly proof: AcceptanceProof.Proof | null }
     ) => Effect.Effect<void>
     /** Delete the customer's acceptance data: the acceptance, optional choices and quantity edits. */
     readonly deleteAcceptance: (account: AccountId, quoteId: number) => Effect.Effect<void>
@@ -501,17 +504,16 @@ export const layer = Layer.effect(
           UPDATE leads SET lead_status = 10, quote_id = ${quoteId}, lead_modified = ${new Date(at)}
           WHERE account_id = ${account} AND lead_id = ${leadId} AND lead_status = 1`.pipe(Effect.asVoid, Effect.orDie),
 
-      acceptOnBehalf: (account, quoteId, signin, name, at) =>
+      acceptOnBehalf: (account, quoteId, signin, name, at, record) =>
         sql`
           INSERT INTO acceptances (account_id, quote_id, sign_method, sign_value, sign_name, on_behalf_signin_id,
-                                   accepted_at)
-          VALUES (${account}, ${quoteId}, 'text', ${name.slice(0, 10000) || "-"}, ${name}, ${signin}, ${new Date(at)})
+                                   accepted_at, content_hash, proof)
+          VALUES (${account}, ${quoteId}, 'text', ${name.slice(0, 10000) || "-"}, ${name}, ${signin}, ${new Date(at)},
+                  ${record.content_hash}, ${record.proof === null ? null : JSON.stringify(record.proof)}::jsonb)
           ON CONFLICT (quote_id) DO UPDATE SET
             sign_method = EXCLUDED.sign_method, sign_value = EXCLUDED.sign_value, sign_name = EXCLUDED.sign_name,
-            on_behalf_signin_id = EXCLUDED.on_behalf_signin_id, accepted_at = EXCLUDED.accepted_at`.pipe(
-          Effect.asVoid,
-          Effect.orDie
-        ),
+            on_behalf_signin_id = EXCLUDED.on_behalf_signin_id, accepted_at = EXCLUDED.accepted_at,
+            content_hash = EXCLUDED.content_hash, proof = EXCLUDED.proof`.pipe(Effect.asVoid, Effect.orDie),
 
       deleteAcceptance: (account, quoteId) =>
         Effect.gen(function* () {

@@ -108,7 +108,9 @@ describeBackends(
       Effect.gen(function* () {
         const { url } = yield* TestServer
         const guess = yield* Effect.promise(() =>
-          fetch(`${url}/e/geo-you`, { headers: { "x-forwarded-for": "81.2.69.142, 10.0.0.1" } }).then((r) => r.json())
+          fetch(`${url}/e/geo-you`, { headers: { "x-forwarded-for": "81.2.69.142, 10.0.0.1" } }).then(
+            (r) => r.json() as Promise<Record<string, unknown>>
+          )
         )
         assert.strictEqual(guess["guess-country-id"], Option.getOrThrow(Country.fromCode("GB")).id)
       })
