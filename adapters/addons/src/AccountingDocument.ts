@@ -3,13 +3,13 @@
  * (`InvoiceDocument.Content`: its lines, tax per rate and totals, exactly as the built-in invoice shows them),
  * the account's tax mapping and its revenue account code.
  *
- * A line that takes a whole item (100 %) whose quantity times unit price is its amount goes as that quantity
- * and price; any other line (a 30 % deposit, a part of an item) goes as one unit of its amount and says what it
- * is a part of, so the add-on's line total is ours to the cent. Credit notes list positive amounts, as both
- * add-ons expect.
+ * A line whose quantity (the part of the item this invoice takes: 0.9 of 3 for a 30 % deposit) times its unit
+ * price is its amount goes as that quantity and price; any other (a discounted line) goes as one unit of its
+ * amount, so the add-on's line total is ours to the cent. A part of an item says which part ('Boards (30%)').
+ * Credit notes list positive amounts, as both add-ons expect.
  *
  * @example
- * const doc = AccountingDocument.build({ content, reference: AccountingDocument.reference(12, 345), … })
+ * const doc = AccountingDocument.build({ content, reference: AccountingDocument.reference(instance, 12, 345), … })
  *
  * @since 0.5.0
  */
@@ -19,8 +19,12 @@ import * as Money from "@quotekit/core/Money"
 import { BigDecimal } from "effect"
 import type { Document, DocumentLine } from "./Accounting.ts"
 
-/** quotekit's stable key of one invoice in an add-on: the look-up-before-create key. */
-export const reference = (accountId: number, invoiceId: number): string => `qk-${accountId}-${invoiceId}`
+/**
+ * quotekit's stable key of one invoice in an add-on: the look-up-before-create key. `instance` is the
+ * installation's own random id, so another installation's invoice 1 of account 1 is never taken for ours.
+ */
+export const reference = (instance: string, accountId: number, invoiceId: number): string =>
+  `qk-${instance}-${accountId}-${invoiceId}`
 
 /** What a document is built from. */
 export interface Input {
@@ -44,16 +48,13 @@ const fixed4 = (d: BigDecimal.BigDecimal) => Money.toFixed(d, 4)
 
 const describe = (l: InvoiceDocument.Line): string => {
   const title = l.title === "" ? l.item_code || "Item" : l.title
-  return l.percent === 100 ? title : `${title} (${l.percent}% of ${fixed4Trim(l.quantity)} × ${fixed2(l.price_unit)})`
+  return l.percent === 100 ? title : `${title} (${l.percent}%)`
 }
-
-const fixed4Trim = (d: BigDecimal.BigDecimal): string => BigDecimal.format(BigDecimal.normalize(Money.roundTo(d, 4)))
 
 /** One line as the add-on gets it. */
 export const line = (l: InvoiceDocument.Line, taxCode: string | null, accountCode: string): DocumentLine => {
   const amount = Money.roundTo(l.amount, 2)
   const whole =
-    l.percent === 100 &&
     BigDecimal.equals(Money.roundTo(BigDecimal.multiply(l.quantity, l.price_unit), 2), amount) &&
     !BigDecimal.isZero(l.quantity)
   return {

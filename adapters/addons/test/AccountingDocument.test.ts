@@ -19,7 +19,7 @@ const items = new Map<number, InvoiceDocument.ItemFacts>([
 
 const input = (content: InvoiceDocument.Content): AccountingDocument.Input => ({
   content,
-  reference: AccountingDocument.reference(12, 345),
+  reference: AccountingDocument.reference("0a1b2c3d4e", 12, 345),
   contactId: "c-1",
   date: "2026-11-25",
   dueDate: "2026-12-09",
@@ -36,7 +36,7 @@ describe("AccountingDocument", () => {
         type: Invoice.InvoiceType.Deposit,
         lines: [
           { itemId: 10, percent: 30, quantity: Money.make("2"), amount: Money.make("60") },
-          { itemId: 11, percent: 30, quantity: Money.make("5"), amount: Money.make("18.75") }
+          { itemId: 11, percent: 30, quantity: Money.make("1.5"), amount: Money.make("18.75") }
         ]
       },
       items,
@@ -45,12 +45,12 @@ describe("AccountingDocument", () => {
     )
     const doc = AccountingDocument.build(input(content))
     assert.strictEqual(doc.kind, "invoice")
-    assert.strictEqual(doc.reference, "qk-12-345")
+    assert.strictEqual(doc.reference, "qk-0a1b2c3d4e-12-345")
     assert.deepStrictEqual(
       doc.lines.map((l) => [l.description, l.quantity, l.unit_amount, l.amount, l.tax_code, l.account_code]),
       [
-        ["Labour (30% of 2 × 100.00)", "1.0000", "60.0000", "60.00", "OUTPUT2", "200"],
-        ["Tiles (30% of 5 × 12.50)", "1.0000", "18.7500", "18.75", null, "200"]
+        ["Labour (30%)", "1.0000", "60.0000", "60.00", "OUTPUT2", "200"],
+        ["Tiles (30%)", "1.5000", "12.5000", "18.75", null, "200"]
       ]
     )
     assert.strictEqual(doc.total, "87.75")

@@ -47,6 +47,8 @@ export interface Fake {
   readonly lastTokens: () => Tokens | undefined
   /** Make the next call of `operation` fail with `error` (queued: call again for several). */
   readonly failNext: (operation: Operation, error: AccountingError) => void
+  /** Make the next `createDocument` create the document and then fail with `error`: an answer lost on the way. */
+  readonly loseNextAnswer: (error: AccountingError) => void
   /** Make every access token handed out so far expired (as if time had passed). */
   readonly expireTokens: () => void
   /** The code the consent page gives back. */
@@ -78,6 +80,7 @@ export const make = (options: {
   const documents: Array<StoredDocument> = []
   const calls: Array<Operation> = []
   const failures = new Map<Operation, Array<AccountingError>>()
+  const lostAnswers: Array<AccountingError> = []
   const valid = new Set<string>()
   const refreshable = new Set<string>()
   const expiries = new Map<string, number>()
@@ -228,6 +231,8 @@ export const make = (options: {
               document
             }
             documents.push(stored)
+            const lost = lostAnswers.shift()
+            if (lost !== undefined) return Effect.fail(lost)
             return Effect.succeed({ id: stored.id, number: stored.number, url: stored.url })
           })
         )
@@ -248,6 +253,9 @@ export const make = (options: {
       const queued = failures.get(operation) ?? []
       queued.push(error)
       failures.set(operation, queued)
+    },
+    loseNextAnswer: (error) => {
+      lostAnswers.push(error)
     },
     expireTokens: () => {
       for (const key of expiries.keys()) expiries.set(key, 0)

@@ -12,6 +12,9 @@
  * - `addon_org_settings`: the revenue account code invoice lines go to, per add-on and organisation.
  * - `addon_contacts`: our contact's record in an add-on's organisation (found or created when an invoice
  *   syncs), so the next invoice reuses it.
+ * - `addon_instance`: one random id of this installation, part of every document's reference in an add-on
+ *   (`qk-<instance>-<account>-<invoice>`), so two installations (or a fresh one) writing to the same
+ *   organisation never take each other's invoices for their own.
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
@@ -90,4 +93,6 @@ export default Effect.gen(function* () {
       PRIMARY KEY (account_id, addon_id, organisation_id, contact_id),
       FOREIGN KEY (account_id, contact_id) REFERENCES contacts (account_id, contact_id) ON DELETE CASCADE
     )`
+  yield* sql`CREATE TABLE addon_instance (instance_id text NOT NULL CHECK (instance_id ~ '^[0-9a-f]{10}$'))`
+  yield* sql`INSERT INTO addon_instance SELECT substr(md5(random()::text || clock_timestamp()::text), 1, 10)`
 })
