@@ -258,6 +258,7 @@ export const messages = {
   secretKeyMissing:
     "Connecting add-ons needs the server's encryption key: set QUOTEKIT_SECRET_KEY (at least 32 characters) and restart the server.",
   notConnectable: (name: string) => `${name} is switched on or off; there is nothing to connect.`,
+  connectInstead: (name: string) => `${name} is turned on by connecting it, and off by disconnecting it.`,
   notConnected: (name: string) => `${name} is not connected.`,
   attemptInvalid: "That connection attempt has expired or was already used. Start again from Settings → Add-ons.",
   consentRefused: (name: string) => `${name} did not give access, so nothing was connected.`,

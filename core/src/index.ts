@@ -6,6 +6,7 @@
  */
 export * as Acceptance from "./Acceptance.ts"
 export * as Account from "./Account.ts"
+export * as AddOn from "./AddOn.ts"
 export * as Address from "./Address.ts"
 export * as AddressLookup from "./AddressLookup.ts"
 export * as Adjustment from "./Adjustment.ts"

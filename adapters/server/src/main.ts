@@ -19,6 +19,7 @@ import * as Verify from "./acceptance/Verify.ts"
 import * as AccountCache from "./account/Cache.ts"
 import * as AccountHttp from "./account/Http.ts"
 import * as AccountRepo from "./account/Repo.ts"
+import * as AddOns from "./AddOns.ts"
 import * as ApiKeyAuth from "./apikeys/Authenticate.ts"
 import * as ApiKeysHttp from "./apikeys/Http.ts"
 import * as AppearanceHttp from "./appearance/Http.ts"
@@ -86,7 +87,8 @@ const Services = Layer.mergeAll(
       SessionCache.layer.pipe(Layer.provide(AuthRepo.layer)),
       AccountRepo.layer,
       RateLimit.layer,
-      Passwords.layer
+      Passwords.layer,
+      AddOns.services
     )
   )
 )
@@ -106,6 +108,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     EmailDomains.handlers,
     Invoices.handlers,
     Webhooks.handlers,
+    AddOns.handlers,
     Payments.handlers,
     TwoFactor.handlers,
     Realtime.handlers,

@@ -1,7 +1,8 @@
 /**
  * Add-ons (Settings → Add-ons): every add-on of the spec by id with its state for the account; switching one on
  * or off; connecting an OAuth 2 add-on (the server answers the add-on's consent page to go to, the add-on sends
- * the browser back to `/settings/add-ons/callback`, which posts what it was given to `callback`); choosing the
+ * the browser back to `/settings/add-ons/callback`, which posts what it was given to `callback`: the attempt's
+ * `state` says which add-on); choosing the
  * organisation when a connection reaches several; disconnecting (the history stays); the organisation's tax
  * rates and how the account's taxes map to them; and the audit of who did what. Any member may look; only an
  * admin may change anything. Tokens never leave the server.
@@ -142,8 +143,7 @@ export class AddOnsApi extends HttpApiGroup.make("addons")
       success: ConnectStart,
       error: [AccessDenied, NotFound, InvalidInput]
     }),
-    HttpApiEndpoint.post("callback", "/post/add-on-callback/:addon_id", {
-      params: addon,
+    HttpApiEndpoint.post("callback", "/post/add-on-callback", {
       payload: CallbackInput,
       success: AddOnView,
       error: [AccessDenied, NotFound, InvalidInput, Unavailable]

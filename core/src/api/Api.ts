@@ -10,6 +10,7 @@
  */
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AccountApi } from "./AccountApi.ts"
+import { AddOnsApi } from "./AddOnsApi.ts"
 import { ApiKeysApi } from "./ApiKeysApi.ts"
 import { AppearanceApi } from "./AppearanceApi.ts"
 import { AuthApi } from "./AuthApi.ts"
@@ -57,6 +58,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(EmailsApi)
   .add(ReviewsApi)
   .add(WebhooksApi)
+  .add(AddOnsApi)
   .add(QuoteInvoicesApi)
   .add(InvoicesApi)
   .add(PushApi)

@@ -121,8 +121,8 @@ export type Group = typeof Group.Type
 
 /** Where created invoices go. */
 export const Destination = Schema.Struct({
-  /** `none`: nothing connected; `built-in`: quotekit's own invoices. */
-  kind: Schema.Literals(["none", "built-in"]),
+  /** `none`: nothing connected; `built-in`: quotekit's own invoices; `add-on`: Xero or QuickBooks (`name` says). */
+  kind: Schema.Literals(["none", "built-in", "add-on"]),
   name: Schema.String
 })
 /** An invoicing destination. */

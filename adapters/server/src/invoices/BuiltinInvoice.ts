@@ -36,8 +36,12 @@ const kindName = (type: Invoice.InvoiceType): string =>
       ? "deposit invoice"
       : "invoice"
 
-/** Issue `invoice` (locked, queued) at `now` (epoch seconds). Dies when the quote is gone (the worker retries). */
-export const issue = (invoice: Invoice.Invoice, now: number) =>
+/**
+ * What `invoice` covers, as a document: the quote's record and rows, the split's result for it and its content
+ * (lines, tax per rate, totals). Dies when the quote or the invoice is gone (the worker retries). Shared by the
+ * built-in destination and the accounting add-ons, so both send the same figures.
+ */
+export const prepare = (invoice: Invoice.Invoice) =>
   Effect.gen(function* () {
     const quotes = yield* QuoteRepo
     const repo = yield* InvoiceRepo
@@ -66,6 +70,15 @@ export const issue = (invoice: Invoice.Invoice, now: number) =>
       record.amounts_entered,
       taxes
     )
+    return { record, rows, result, content }
+  })
+
+/** Issue `invoice` (locked, queued) at `now` (epoch seconds). Dies when the quote is gone (the worker retries). */
+export const issue = (invoice: Invoice.Invoice, now: number) =>
+  Effect.gen(function* () {
+    const repo = yield* InvoiceRepo
+    const account = invoice.account_id as AccountId
+    const { record, result, content } = yield* prepare(invoice)
     const billTo = yield* repo.billTo(account, invoice.quote_id)
     const { number } = yield* repo.issue(account, {
       quote_invoice_id: invoice.quote_invoice_id,

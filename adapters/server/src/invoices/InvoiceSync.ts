@@ -10,14 +10,22 @@
  * Syncing leaves the quote's edit sequence alone: what an invoice covers was settled when it was created, so a
  * picture read before the sync finished is still a sound base for the next action (no spurious conflicts).
  *
- * The destination today is the built-in one (`BuiltinInvoice.issue`): a numbered document, a public page and
- * PDF, and an email to the quote's contacts. The worker wakes on `SyncSignal` and polls every few seconds.
+ * The destination is the one the invoice was queued for: an accounting add-on (`addon_id` 1 Xero, 7 QuickBooks:
+ * `addons/Sync.ts`, whose calls to the add-on run outside any transaction, a failure it may recover from tried
+ * again with backoff, and each document created once), or the built-in one (`BuiltinInvoice.issue`): a numbered
+ * document, a public page and PDF, and an email to the quote's contacts. The worker wakes on `SyncSignal` and
+ * polls every few seconds.
  *
  * @since 0.2.0
  */
+import * as AddOn from "@quotekit/core/AddOn"
 import * as Invoice from "@quotekit/core/Invoice"
+import * as Markup from "@quotekit/core/Markup"
 import { Clock, Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { AddOnsRepo } from "../addons/Repo.ts"
+import * as AddOnSync from "../addons/Sync.ts"
+import { HistoryRepo } from "../history/Repo.ts"
 import * as QuoteEvents from "../push/QuoteEvents.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import * as WebhookEvents from "../webhooks/Events.ts"
@@ -36,6 +44,100 @@ export const INTERVAL = Duration.seconds(3)
 
 /** Settle one claimed invoice; whether it was issued. */
 const settle = (c: Claimed) =>
+  Effect.gen(function* () {
+    const repo = yield* InvoiceRepo
+    // Read without holding a lock: the claim's lease keeps other workers off it.
+    const queued = yield* repo.lockQueued(c.account_id, c.quote_invoice_id)
+    if (Option.isNone(queued)) return false
+    if (AddOn.isAccounting(queued.value.addon_id)) return yield* settleInAddOn(c, queued.value)
+    return yield* settleBuiltin(c)
+  })
+
+const kindName = (type: Invoice.InvoiceType): string =>
+  type === Invoice.InvoiceType.Credit
+    ? "credit note"
+    : type === Invoice.InvoiceType.Deposit
+      ? "deposit invoice"
+      : "invoice"
+
+/** Create a claimed invoice in its accounting add-on, then record the outcome; whether it was created. */
+const settleInAddOn = (c: Claimed, invoice: Invoice.Invoice) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const repo = yield* InvoiceRepo
+    const nowMs = yield* Clock.currentTimeMillis
+    const now = Math.floor(nowMs / 1000)
+    const outcome = yield* Effect.result(AddOnSync.push(invoice, now))
+    if (outcome._tag === "Failure") {
+      const e = outcome.failure
+      if (e.retry && c.attempts < AddOnSync.MAX_ATTEMPTS) {
+        yield* Effect.logInfo(`invoice ${c.quote_invoice_id}: the add-on will be tried again (attempt ${c.attempts})`)
+        yield* (yield* AddOnsRepo).deferSync(
+          c.account_id,
+          c.quote_invoice_id,
+          nowMs + AddOnSync.backoffMs(c.attempts, e.retryAfterMs)
+        )
+        return false
+      }
+      yield* failed(c, e.message)
+      return false
+    }
+    const created = outcome.success
+    const addon = Option.match(AddOn.byId(invoice.addon_id), { onNone: () => "the add-on", onSome: (d) => d.name })
+    return yield* sql
+      .withTransaction(
+        Effect.gen(function* () {
+          yield* (yield* QuoteRepo).record(c.account_id, c.quote_id, { forUpdate: true })
+          const locked = yield* repo.lockQueued(c.account_id, c.quote_invoice_id)
+          if (Option.isNone(locked)) return false
+          yield* synced({
+            ...locked.value,
+            invoice_status: Invoice.InvoiceStatus.Sent,
+            invoice_sync_status: Invoice.SyncStatus.Synced,
+            invoice_sent_date: now,
+            addon_invoice_id: created.id,
+            addon_invoice_number: created.number,
+            addon_invoice_url: created.url,
+            error_html: "",
+            invoice_modified: now
+          })
+          const text = `Created ${kindName(invoice.invoice_type_in)} <b>${Markup.escapeHtml(created.number)}</b> in ${Markup.escapeHtml(addon)}`
+          yield* (yield* HistoryRepo).write({
+            account_id: c.account_id,
+            signin_id: null,
+            table: "quote",
+            category_id: c.quote_id,
+            action: "quote.invoiceIssued",
+            html_summary: text,
+            html_full: text,
+            data: {
+              quote_id: c.quote_id,
+              quote_invoice_id: c.quote_invoice_id,
+              number: created.number,
+              addon_id: invoice.addon_id
+            },
+            at: nowMs
+          })
+          yield* WebhookEvents.invoice(c.account_id, c.quote_invoice_id, "invoice.synced")
+          return true
+        })
+      )
+      .pipe(Effect.orDie)
+  }).pipe(
+    Effect.catchCause((cause) =>
+      Effect.gen(function* () {
+        yield* Effect.logWarning(
+          `invoice ${c.quote_invoice_id} not created in its add-on (attempt ${c.attempts})`,
+          cause
+        )
+        if (c.attempts >= MAX_ATTEMPTS) yield* failed(c, "The invoice could not be created. Try again in a moment.")
+        return false
+      })
+    )
+  )
+
+/** Issue a claimed invoice as a built-in invoice; whether it was issued. */
+const settleBuiltin = (c: Claimed) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const repo = yield* InvoiceRepo

@@ -32,6 +32,7 @@ import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AddOnSync from "../addons/Sync.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import { type AccountFacts, archiveOf, type QuoteRecord } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
@@ -49,6 +50,8 @@ interface Loaded {
   readonly titles: ReadonlyMap<number, string>
   readonly stored: ReadonlyArray<Stored>
   readonly destination: boolean
+  /** The connected accounting add-on invoices go to (it wins over the built-in invoices). */
+  readonly addon: Option.Option<{ readonly addon_id: number; readonly organisation_id: string; readonly name: string }>
 }
 
 const refusedAnswer = (e: QuoteInvoicing.InvoiceRefused) => InvoicingRefused.answer(e.reason, e.message)
@@ -81,7 +84,16 @@ const load = (tenant: Tenant, quoteId: number, forUpdate: boolean) =>
       next_adj_index: record.next_adj_index
     }
     const titles = new Map(rows.map((r) => [r.quote_item_id, r.item_title || r.item_code || "Item"]))
-    return { facts, record, quote, titles, stored, destination: settings.builtin_enabled } satisfies Loaded
+    const addon = yield* AddOnSync.destination(tenant.account_id)
+    return {
+      facts,
+      record,
+      quote,
+      titles,
+      stored,
+      destination: settings.builtin_enabled || Option.isSome(addon),
+      addon
+    } satisfies Loaded
   })
 
 const covered = (titles: ReadonlyMap<number, string>, lines: ReadonlyArray<InvoiceSplit.Line>): Array<CoveredLine> =>
@@ -172,7 +184,11 @@ const picture = (l: Loaded, documents: ReadonlyArray<DocumentRecord>, editSeq: n
       _modifiedIn: editSeq,
       status: l.record.status,
       currency_id: l.record.currency_id as Invoicing["currency_id"],
-      destination: l.destination ? { kind: "built-in", name: "quotekit invoices" } : { kind: "none", name: "" },
+      destination: Option.isSome(l.addon)
+        ? { kind: "add-on", name: l.addon.value.name }
+        : l.destination
+          ? { kind: "built-in", name: "quotekit invoices" }
+          : { kind: "none", name: "" },
       creation_blocked: Result.isSuccess(creation)
         ? null
         : {
@@ -368,6 +384,9 @@ const createOne = (l: Loaded, invoice: Invoice.Invoice, now: number) =>
       )
     yield* repo.update({
       ...created.success.value,
+      // Where the sync worker creates it: the connected accounting add-on, else the built-in invoices.
+      addon_id: Option.match(l.addon, { onNone: () => 0, onSome: (a) => a.addon_id }),
+      addon_org_id: Option.match(l.addon, { onNone: () => "", onSome: (a) => a.organisation_id }),
       invoice_amount: amount,
       invoice_adj_at: fresh?.invoice_adj_at ?? invoice.invoice_adj_at
     })

@@ -280,7 +280,8 @@ export const layer = Layer.effect(
             addon_invoice_id = ${i.addon_invoice_id}, addon_invoice_number = ${i.addon_invoice_number},
             addon_invoice_url = ${i.addon_invoice_url}, addon_url = ${i.addon_url ?? ""},
             error_html = ${i.error_html ?? ""}, invoice_modified = now(),
-            claimed_until = CASE WHEN ${i.invoice_sync_status} = 10 THEN claimed_until END
+            claimed_until = CASE WHEN ${i.invoice_sync_status} = 10 THEN claimed_until END,
+            sync_attempts = CASE WHEN ${i.invoice_sync_status} = 10 THEN sync_attempts ELSE 0 END
           WHERE account_id = ${i.account_id} AND quote_invoice_id = ${i.quote_invoice_id}`.pipe(
           Effect.asVoid,
           Effect.orDie
@@ -434,6 +435,8 @@ export const layer = Layer.effect(
           SELECT EXISTS (SELECT 1 FROM quote_invoices WHERE account_id = ${account} AND quote_id = ${quoteId}
                            AND invoice_status = 0) AS ready,
                  coalesce((SELECT builtin_enabled FROM invoicing_settings WHERE account_id = ${account}), false)
+                   OR EXISTS (SELECT 1 FROM addon_connections WHERE account_id = ${account} AND addon_id IN (1, 7)
+                                AND status <> 'disconnected' AND addon_org_id <> '')
                    AS builtin`.pipe(
           Effect.map((rows) => ({
             readyInvoicesExist: rows[0]?.ready === true,

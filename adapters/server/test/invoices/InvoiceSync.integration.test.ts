@@ -2,6 +2,7 @@ import { assert } from "@effect/vitest"
 import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect, Layer, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AddOnsRepo from "../../src/addons/Repo.ts"
 import * as EmailRepo from "../../src/emails/Repo.ts"
 import * as HistoryRepo from "../../src/history/Repo.ts"
 import * as InvoiceSync from "../../src/invoices/InvoiceSync.ts"
@@ -14,7 +15,14 @@ import { contact, rows, saveNew } from "../quotes/Fixtures.ts"
 /** Extra sync workers, as other server processes on the same database would run them. */
 const otherWorker = InvoiceSync.syncDue.pipe(
   Effect.provide(
-    Layer.mergeAll(InvoiceRepo.layer, QuoteRepo.layer, EmailRepo.layer, HistoryRepo.layer, EventBusLocal.layer)
+    Layer.mergeAll(
+      AddOnsRepo.layer,
+      InvoiceRepo.layer,
+      QuoteRepo.layer,
+      EmailRepo.layer,
+      HistoryRepo.layer,
+      EventBusLocal.layer
+    )
   )
 )
 

@@ -1,0 +1,60 @@
+/**
+ * A connection's tokens for a call: opened from their sealed form, refreshed first when fewer than five minutes
+ * are left, by one process at a time under the connection's row lock (`TokenRefresh.fresh`). A refresh the
+ * add-on refuses (`auth`: the access was revoked or the refresh token expired) marks the connection as needing
+ * attention with the add-on's words, so the page asks to connect again.
+ *
+ * @since 0.5.0
+ */
+import type { Accounting, AccountingError, Tokens } from "@quotekit/addons/Accounting"
+import * as Connection from "@quotekit/addons/Connection"
+import * as TokenRefresh from "@quotekit/addons/TokenRefresh"
+import { Clock, Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import * as SecretBox from "../crypto/SecretBox.ts"
+import { AddOnsRepo } from "./Repo.ts"
+
+/** Seal `tokens` for the account's connection to `addonId`. */
+export const seal = (account: number, addonId: number, tokens: Tokens) =>
+  Effect.map(SecretBox.SecretBox, (box) => Connection.seal(box, tokens, Connection.context(account, addonId)))
+
+/** Open sealed tokens of the account's connection to `addonId`. */
+export const open = (account: number, addonId: number, sealed: string | null) =>
+  Effect.map(SecretBox.SecretBox, (box) =>
+    sealed === null ? Option.none<Tokens>() : Connection.open(box, sealed, Connection.context(account, addonId))
+  )
+
+/** Tokens good for a call to `accounting` for the account. */
+export const fresh = (
+  account: number,
+  accounting: Accounting
+): Effect.Effect<Tokens, AccountingError | TokenRefresh.NotConnected, SqlClient.SqlClient | AddOnsRepo> =>
+  Effect.gen(function* () {
+    const repo = yield* AddOnsRepo
+    const sql = yield* SqlClient.SqlClient
+    const id = accounting.addonId
+    const readable = (c: Option.Option<{ readonly status: string; readonly credentials: string | null }>) =>
+      Option.isSome(c) && c.value.status !== "disconnected"
+        ? open(account, id, c.value.credentials)
+        : Effect.succeed(Option.none<Tokens>())
+    const store: TokenRefresh.TokenStore<never> = {
+      current: Effect.flatMap(repo.connection(account, id), readable),
+      withLock: (f) =>
+        sql
+          .withTransaction(
+            Effect.gen(function* () {
+              const locked = yield* Effect.flatMap(repo.lockConnection(account, id), readable)
+              const got = yield* f(locked)
+              if (got.save)
+                yield* repo.setTokens(account, id, yield* seal(account, id, got.tokens), got.tokens.expires_at)
+              return got.tokens
+            })
+          )
+          .pipe(Effect.catchTag("SqlError", Effect.die))
+    }
+    return yield* TokenRefresh.fresh(store, accounting.refresh, yield* Clock.currentTimeMillis).pipe(
+      Effect.tapError((e) =>
+        e._tag === "AccountingError" && e.kind === "auth" ? repo.setError(account, id, e.message) : Effect.void
+      )
+    )
+  })
