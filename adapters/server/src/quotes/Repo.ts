@@ -142,7 +142,9 @@ export class QuoteRepo extends Context.Service<
     ) => Effect.Effect<void>
     /**
      * Store the expiry of every sent quote (of any account) whose expiry date is at or before `at` (epoch ms);
-     * returns what expired, for the history.
+     * returns what expired, for the history. A quote locked by another process's sweep (or a save in progress)
+     * is skipped, not waited for: each expiry is stored and returned by one sweep only, and the next sweep
+     * takes what was skipped.
      */
     readonly expireDue: (at: number) => Effect.Effect<
       ReadonlyArray<{
@@ -573,10 +575,15 @@ export const layer = Layer.effect(
           readonly product_noun: AccountFacts["noun"]
           readonly expiry_date: Date
         }>`
+          WITH due AS (
+            SELECT quote_id FROM quotes
+            WHERE status = 'sent' AND expiry_date <= ${new Date(at)}
+            FOR UPDATE SKIP LOCKED
+          )
           UPDATE quotes q SET status = 'expired', state_undo = NULL, status_changed_at = q.expiry_date,
                  edit_seq = q.edit_seq + 1
-          FROM accounts a
-          WHERE a.account_id = q.account_id AND q.status = 'sent' AND q.expiry_date <= ${new Date(at)}
+          FROM due, accounts a
+          WHERE q.quote_id = due.quote_id AND a.account_id = q.account_id
           RETURNING q.account_id, q.quote_id, q.title, a.product_noun, q.expiry_date`.pipe(
           Effect.map((rows) =>
             rows.map((r) => ({

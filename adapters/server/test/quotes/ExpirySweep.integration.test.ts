@@ -51,6 +51,37 @@ describeBackends(
         assert.strictEqual(yield* ExpirySweep.sweep, 0)
       })
     )
+
+    it.effect("sweeps running at once (one per server process) expire each quote once, with one history row", () =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const [account] = yield* sql<{
+          account_id: number
+        }>`INSERT INTO accounts (name) VALUES ('Sweeps') RETURNING account_id`
+        const [signin] = yield* sql<{ signin_id: number }>`
+          INSERT INTO signins (email) VALUES (${`sweeps.${Date.now()}.${Math.random()}@example.com`}) RETURNING signin_id`
+        const a = account!.account_id
+        yield* sql`
+          INSERT INTO quotes (account_id, quote_no, from_signin_id, title, status, expiry_date)
+          SELECT ${a}, n, ${signin!.signin_id}, 'Lapsed ' || n, 'sent', now() - interval '1 minute'
+          FROM generate_series(1, 40) AS n`
+        const counts = yield* Effect.all([ExpirySweep.sweep, ExpirySweep.sweep, ExpirySweep.sweep], {
+          concurrency: "unbounded"
+        })
+        const expired = yield* sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM quotes WHERE account_id = ${a} AND status = 'expired'`
+        assert.strictEqual(expired[0]!.n, 40)
+        assert.strictEqual(
+          counts.reduce((x, y) => x + y, 0),
+          40
+        )
+        const rows = yield* sql<{ category_id: number; n: number }>`
+          SELECT category_id, count(*)::int AS n FROM history
+          WHERE account_id = ${a} AND action = 'quote.expire' GROUP BY category_id`
+        assert.strictEqual(rows.length, 40)
+        assert.isTrue(rows.every((r) => r.n === 1))
+      })
+    )
   },
   { layer: Layer.mergeAll(QuoteRepo.layer, HistoryRepo.layer) }
 )
