@@ -174,6 +174,18 @@ const payments = page(
   "/settings/payments",
   lazy(() => import("./payments/PaymentsPage.tsx"), "PaymentsPage")
 )
+const addOns = page(
+  "/settings/add-ons",
+  lazy(() => import("./addons/AddOnsPage.tsx"), "AddOnsPage")
+)
+const addOnCallback = page(
+  "/settings/add-ons/callback",
+  lazy(() => import("./addons/AddOnCallbackPage.tsx"), "AddOnCallbackPage")
+)
+const addOnTaxes = page(
+  "/settings/add-ons/$addonId/taxes",
+  lazy(() => import("./addons/TaxMappingPage.tsx"), "TaxMappingPage")
+)
 const quoteAppearance = page(
   "/settings/quote/appearance",
   lazy(() => import("./appearance/AppearancePage.tsx"), "AppearancePage")
@@ -224,6 +236,9 @@ const routeTree = rootRoute.addChildren([
     apiKeys,
     webhooks,
     payments,
+    addOns,
+    addOnCallback,
+    addOnTaxes,
     quoteAppearance,
     importPage,
     invoicingSettings,

@@ -5,10 +5,12 @@
  * to stage it at and 'Stage' / 'Create now', or 'Restore to Ready' for a skipped one. Each can show the quote
  * lines it covers.
  */
+import * as AddOn from "@quotekit/core/AddOn"
 import type * as InvoicesApi from "@quotekit/core/api/InvoicesApi"
 import * as Invoice from "@quotekit/core/Invoice"
 import * as Money from "@quotekit/core/Money"
 import * as NumberInput from "@quotekit/core/NumberInput"
+import { Option } from "effect"
 import { Fragment, useId, useState } from "react"
 import { useMessages } from "../page/useMessages.ts"
 import { NumberField } from "../quotes/NumberField.tsx"
@@ -146,12 +148,15 @@ const IssuedLinks = ({ row }: { readonly row: InvoicesApi.InvoiceRow }) => {
   const doc = row.document
   const number = doc?.number ?? row.invoice.addon_invoice_number
   const url = doc?.url ?? row.invoice.addon_invoice_url
+  // An invoice created in Xero or QuickBooks links there, named so.
+  const addOn = doc === null ? Option.getOrUndefined(AddOn.byId(row.invoice.addon_id)) : undefined
+  const view = addOn === undefined ? t.viewInvoice : t.viewIn(addOn.name)
   return (
     <>
       {number !== "" && <strong data-invoice-number>{number}</strong>}
       {url !== "" && (
-        <a href={url} target="_blank" rel="noopener" aria-label={`${t.viewInvoice} ${number}`}>
-          {t.viewInvoice}
+        <a href={url} target="_blank" rel="noopener" aria-label={`${view} ${number}`} data-addon-link={addOn?.id}>
+          {view}
         </a>
       )}
       {doc !== null && (

@@ -224,6 +224,9 @@ export const InvoicingPanel = ({ quoteId }: { readonly quoteId: number }) => {
       {blocked?.reason === "no-addon" && (
         <p className={styles.hint} data-creation-blocked={blocked.reason}>
           <span>{blocked.message}</span>
+          <Link to="/settings/add-ons" className={controls.button}>
+            {t.addOns}
+          </Link>
           <Link to="/settings/invoicing" className={controls.button}>
             {t.invoicingSettings}
           </Link>

@@ -33,6 +33,9 @@ const text = {
   remaining: "Remaining",
   restored: "Given back by removals",
   viewInvoice: "View",
+  /** The link to an invoice in the accounting add-on it was created in. */
+  viewIn: (addOn: string) => `View in ${addOn}`,
+  addOns: "Add-ons",
   pdf: "PDF",
   amountOnStage: "Stage to see the amount",
   invoicingSettings: "Invoicing settings",

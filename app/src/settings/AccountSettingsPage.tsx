@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { Option } from "effect"
 import { useState } from "react"
+import { addonsText } from "../addons/addonsText.ts"
 import { useApi } from "../api/client.ts"
 import { fieldErrors } from "../contacts/fieldErrors.ts"
 import styles from "../contacts/Records.module.css"
@@ -61,6 +62,9 @@ export const AccountSettingsPage = () => {
           </Link>
           <Link to="/settings/invoicing" className={controls.button}>
             {invoicingText.invoicingSettings}
+          </Link>
+          <Link to="/settings/add-ons" className={controls.button}>
+            {addonsText.addOns}
           </Link>
           <Link to="/settings/api-keys" className={controls.button}>
             {m.apiKeys}
