@@ -170,6 +170,10 @@ const webhooks = page(
   "/settings/webhooks",
   lazy(() => import("./webhooks/WebhooksPage.tsx"), "WebhooksPage")
 )
+const emailDomain = page(
+  "/settings/email-domain",
+  lazy(() => import("./emaildomain/EmailDomainPage.tsx"), "EmailDomainPage")
+)
 const payments = page(
   "/settings/payments",
   lazy(() => import("./payments/PaymentsPage.tsx"), "PaymentsPage")
@@ -235,6 +239,7 @@ const routeTree = rootRoute.addChildren([
     personalSettings,
     apiKeys,
     webhooks,
+    emailDomain,
     payments,
     addOns,
     addOnCallback,

@@ -128,8 +128,8 @@ export const all: ReadonlyArray<Definition> = [
     summary: "Sends your quotes and invoices from your own address through your own mail server.",
     kind: "team",
     connects: "switch",
-    offered: false,
-    guide: "docs/add-ons.md#switches"
+    offered: true,
+    guide: "docs/email-domain.md"
   },
   {
     id: 11,

@@ -21,6 +21,7 @@ import { addonsText } from "../addons/addonsText.ts"
 import { useApi } from "../api/client.ts"
 import { fieldErrors } from "../contacts/fieldErrors.ts"
 import styles from "../contacts/Records.module.css"
+import { emailDomainText } from "../emaildomain/emailDomainText.ts"
 import { useInvoicingText } from "../invoices/invoicingText.ts"
 import { type Messages, useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
@@ -71,6 +72,9 @@ export const AccountSettingsPage = () => {
           </Link>
           <Link to="/settings/webhooks" className={controls.button}>
             {webhooksText.webhooks}
+          </Link>
+          <Link to="/settings/email-domain" className={controls.button}>
+            {emailDomainText.title}
           </Link>
           <Link to="/settings/payments" className={controls.button}>
             {paymentsText.payments}
