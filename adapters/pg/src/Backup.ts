@@ -125,8 +125,20 @@ export const recordSchemaVersion = (dataDir: string, version: number): void => {
   writeFileSync(join(dataDir, "schema-version"), `${version}\n`)
 }
 
-/** Write a backup of `dataDir` to `file`, holding the folder's lock meanwhile (no server may be using it). */
-export const create = (dataDir: string, file: string) =>
+/**
+ * Where the uploads are when they are not in the data folder's `files` (S3-compatible object storage): `save`
+ * writes them all into a folder (as `<key>` files), `load` stores a folder's files back.
+ */
+export interface Uploads {
+  readonly save: (dir: string) => Effect.Effect<number, BackupFailed>
+  readonly load: (dir: string) => Effect.Effect<number, BackupFailed>
+}
+
+/**
+ * Write a backup of `dataDir` to `file`, holding the folder's lock meanwhile (no server may be using it); the
+ * uploads come from `uploads` when given, else from the folder's `files`.
+ */
+export const create = (dataDir: string, file: string, uploads?: Uploads) =>
   Effect.scoped(
     Effect.gen(function* () {
       const folder = resolve(dataDir)
@@ -151,7 +163,9 @@ export const create = (dataDir: string, file: string) =>
       }
       writeFileSync(join(staging, DUMP), dumped.sql, { mode: 0o600 })
       writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest, null, 2))
-      const present = parts.filter((p) => existsSync(join(folder, p)))
+      if (uploads !== undefined) yield* uploads.save(join(staging, "files"))
+      const fromStaging = uploads !== undefined && existsSync(join(staging, "files")) ? ["files"] : []
+      const present = parts.filter((p) => (uploads === undefined || p !== "files") && existsSync(join(folder, p)))
       const partial = `${target}.partial-${process.pid}`
       yield* tar([
         "-czf",
@@ -160,6 +174,7 @@ export const create = (dataDir: string, file: string) =>
         staging,
         MANIFEST,
         DUMP,
+        ...fromStaging,
         ...(present.length > 0 ? ["-C", folder] : []),
         ...present
       ])
@@ -171,9 +186,10 @@ export const create = (dataDir: string, file: string) =>
 
 /**
  * Restore a backup into `dataDir`, which must be missing or empty (a restore never mixes two databases): the dump
- * is loaded into a new embedded database, the uploads and secrets unpacked beside it.
+ * is loaded into a new embedded database, the secrets unpacked beside it, and the uploads too (or stored through
+ * `uploads` when they live in object storage).
  */
-export const restore = (file: string, dataDir: string) =>
+export const restore = (file: string, dataDir: string, uploads?: Uploads) =>
   Effect.gen(function* () {
     const source = resolve(file)
     const folder = resolve(dataDir)
@@ -206,6 +222,12 @@ export const restore = (file: string, dataDir: string) =>
         Effect.tapError(() => Effect.sync(() => rmSync(unpacking, { recursive: true, force: true })))
       )
       rmSync(dumped, { force: true })
+    }
+    if (uploads !== undefined && existsSync(join(unpacking, "files"))) {
+      yield* uploads
+        .load(join(unpacking, "files"))
+        .pipe(Effect.tapError(() => Effect.sync(() => rmSync(unpacking, { recursive: true, force: true }))))
+      rmSync(join(unpacking, "files"), { recursive: true, force: true })
     }
     rmSync(join(unpacking, MANIFEST), { force: true })
     rmSync(folder, { recursive: true, force: true })

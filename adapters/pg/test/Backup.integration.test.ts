@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
@@ -123,6 +123,55 @@ describe("backups of the embedded database", () => {
         assert.isAbove(JSON.parse(after.quotes ?? "[]").length, 3)
       }).pipe(Effect.scoped),
     180_000
+  )
+
+  it.live(
+    "uploads kept in object storage are taken from it into the backup and stored back into it on restore",
+    () =>
+      Effect.gen(function* () {
+        const source = join(scratch, "with-bucket")
+        yield* Effect.void.pipe(Effect.provide(embedded(source)))
+        // Left over from before the uploads moved to the bucket: the bucket's copy is the one that counts.
+        mkdirSync(join(source, "files", "9"), { recursive: true })
+        writeFileSync(join(source, "files", "9", "stale"), "old")
+        const bucket = new Map([
+          ["3/aa11", "first upload"],
+          ["12/bb22", "second upload"]
+        ])
+        const restored = new Map<string, string>()
+        const walk = (dir: string, prefix = ""): Array<string> =>
+          readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+            e.isDirectory() ? walk(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]
+          )
+        const uploads: Backup.Uploads = {
+          save: (dir) =>
+            Effect.sync(() => {
+              for (const [key, text] of bucket) {
+                mkdirSync(join(dir, key, ".."), { recursive: true })
+                writeFileSync(join(dir, key), text)
+              }
+              return bucket.size
+            }),
+          load: (dir) =>
+            Effect.sync(() => {
+              for (const key of walk(dir)) restored.set(key, readFileSync(join(dir, key), "utf8"))
+              return restored.size
+            })
+        }
+        const file = join(scratch, "out", "with-bucket.tar.gz")
+        yield* Backup.create(source, file, uploads)
+        const listed = spawnSync("tar", ["-tzf", file], { encoding: "utf8" }).stdout.split("\n")
+        assert.include(listed, "files/3/aa11")
+        assert.include(listed, "files/12/bb22")
+        assert.notInclude(listed, "files/9/stale")
+
+        const copy = join(scratch, "with-bucket-copy")
+        yield* Backup.restore(file, copy, uploads)
+        assert.deepStrictEqual([...restored].sort(), [...bucket].sort())
+        // Into the bucket, not the new data folder.
+        assert.isFalse(existsSync(join(copy, "files")))
+      }),
+    120_000
   )
 
   it.live(
