@@ -24,6 +24,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { addonsText as t } from "../src/addons/addonsText.ts"
 import { invoicingTextFor } from "../src/invoices/invoicingText.ts"
+import { taxedQuote } from "./addons/TaxedQuote.ts"
 import * as XeroServer from "./addons/XeroServer.ts"
 import { axeViolations } from "./support/axe.ts"
 import { launch } from "./support/browser.ts"
@@ -103,13 +104,8 @@ const unlabelled = (page: Page) =>
 
 describe("add-ons in Chromium against the real server with Xero faked", { timeout: 180_000 }, () => {
   it("connects Xero, maps a tax, syncs an accepted quote's invoices (synced and refused), disconnects", async () => {
-    const q = await sentQuote(server)
-    // The quote asks a 30% deposit: the deposit and the rest make two invoices.
-    await server.sql((sql) => sql`UPDATE quotes SET deposit_percent = 30 WHERE quote_id = ${q.quoteId}`)
-    await server.sql(
-      (sql) =>
-        sql`INSERT INTO item_taxes (account_id, tax_rate, description) VALUES (${q.accountId}, 15, 'GST'), (${q.accountId}, 0, 'Exempt')`
-    )
+    // Tiling with GST, waste removal exempt; a 30% deposit and the rest make two invoices.
+    const q = await taxedQuote(server)
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     await q.team.share(context)
     const page = await context.newPage()
@@ -147,7 +143,7 @@ describe("add-ons in Chromium against the real server with Xero faked", { timeou
     const followUps = page.getByRole("switch", { name: t.enabled("Follow-ups") })
     expect(await followUps.isChecked()).toBe(true)
     await followUps.click()
-    await expect.poll(() => followUps.isChecked()).toBe(false)
+    await expect.poll(() => followUps.isChecked(), { timeout: 10_000 }).toBe(false)
     expect(await card("Follow-ups").getAttribute("data-state")).toBe("off")
     const audit = page.locator("table[data-audit]")
     await audit.getByRole("row").filter({ hasText: AddOn.auditLabels["switched-off"] }).waitFor()
@@ -230,6 +226,11 @@ describe("add-ons in Chromium against the real server with Xero faked", { timeou
     await deposit.locator("[data-invoice-number]").filter({ hasText: "INV-0001" }).waitFor({ timeout: 30_000 })
     const created = xero.invoices.find((i) => i.Number === "INV-0001")
     expect(created?.tenantId).toBe(HARBOUR.id)
+    // The lines carry Xero's tax rates as mapped, and the revenue account chosen.
+    const tiling = created?.LineItems.find((l) => l.Description.startsWith("Tiling"))
+    expect(tiling?.TaxType).toBe("OUTPUT2")
+    expect(tiling?.TaxAmount).toBe("45.00")
+    expect(created?.LineItems.map((l) => l.AccountCode)).toEqual(["200", "200"])
     const link = deposit.getByRole("link", { name: `${it_.viewIn("Xero")} INV-0001` })
     expect(await link.getAttribute("href")).toBe(
       `https://go.xero.com/AccountsReceivable/View.aspx?InvoiceID=${created?.ID}`
@@ -255,21 +256,42 @@ describe("add-ons in Chromium against the real server with Xero faked", { timeou
     expect(await axeViolations(page, "[data-invoicing]")).toEqual([])
     await panel.screenshot({ path: "/tmp/a2-panel-error.png" })
 
-    // Disconnect, after confirming: the invoices' history stays.
+    // Access withdrawn in Xero: trying again says to connect again, and the add-on needs attention.
+    xero.revokeRefreshTokens()
+    xero.expireAccessTokens()
+    await second.getByRole("button", { name: it_.createNow }).click()
+    await expect
+      .poll(
+        async () => {
+          const collapsed = second.getByRole("button", { name: m.showIssue })
+          if (await collapsed.isVisible()) await collapsed.click()
+          return second.getByText(AddOn.messages.reconnect("Xero")).count()
+        },
+        { timeout: 30_000, interval: 500 }
+      )
+      .toBe(1)
     await page.goto(`${server.url}/settings/add-ons`)
+    await page.locator('article[data-addon-id="1"][data-state="error"]').waitFor()
+    await card("Xero").getByText(AddOn.stateLabels.error).waitFor()
+    await card("Xero").locator("[data-last-error]").waitFor()
+    await card("Xero").getByRole("button", { name: t.reconnect }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await shot(page, "needs-attention")
+
+    // Disconnect, after confirming: the invoices' history stays.
     await card("Xero").getByRole("button", { name: t.disconnect }).click()
     const dialog = page.getByRole("alertdialog")
     await dialog.getByText(t.disconnectConfirm("Xero", HARBOUR.name)).waitFor()
     expect(await axeViolations(page)).toEqual([])
     await shot(page, "disconnect-confirm")
     await dialog.getByRole("button", { name: t.disconnect }).click()
-    await expect.poll(() => card("Xero").getAttribute("data-state")).toBe("disconnected")
+    await page.locator('article[data-addon-id="1"][data-state="disconnected"]').waitFor()
     await card("Xero").getByText(t.historyKept).waitFor()
     await card("Xero").getByRole("button", { name: t.reconnect }).waitFor()
     // The audit, newest first: who did what.
     const actions = async () => (await audit.locator("tbody tr td:nth-child(3)").allTextContents()).map((s) => s.trim())
     await expect
-      .poll(actions)
+      .poll(actions, { timeout: 10_000 })
       .toEqual([
         AddOn.auditLabels.disconnected,
         AddOn.auditLabels["tax-mapping-changed"],
