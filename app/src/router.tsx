@@ -73,6 +73,17 @@ const whichAccount = createRoute({
   path: "/sign-in/accounts",
   component: lazy(() => import("./signin/WhichAccountPage.tsx"), "WhichAccountPage")
 })
+const helpPage = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/help",
+  validateSearch: stringSearch,
+  component: lazy(() => import("./help/HelpPage.tsx"), "HelpPage")
+})
+const helpGuide = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/help/$doc",
+  component: lazy(() => import("./help/HelpGuidePage.tsx"), "HelpGuidePage")
+})
 const notFound = createRoute({ getParentRoute: () => rootRoute, path: "/not-found", component: NotFoundPage })
 const index = createRoute({
   getParentRoute: () => rootRoute,
@@ -217,6 +228,8 @@ const routeTree = rootRoute.addChildren([
   newAccount,
   forgotPassword,
   whichAccount,
+  helpPage,
+  helpGuide,
   notFound,
   app.addChildren([
     dashboard,

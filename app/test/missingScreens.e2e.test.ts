@@ -7,11 +7,15 @@
  *   a PNG becomes the photo ('Change Photo'), shown in the top bar's account button and in the team list of
  *   Account Settings; 'Remove Photo' clears it everywhere.
  *
+ * - Help: /help?q=… shows the sections of the project's guides holding the words, each linking to its heading;
+ *   the guide opens scrolled to it; typing in the box searches again and keeps the words in the address.
+ *
  * Each state is checked with axe-core; no console error (but the refusal's own 400), no answer of 500 or above.
  */
 import * as Message from "@quotekit/core/Message"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
+import { helpText } from "../src/help/helpText.ts"
 import { axeViolations } from "./support/axe.ts"
 import { signUp } from "./support/RealServer.ts"
 import * as ServerAndBrowser from "./support/ServerAndBrowser.ts"
@@ -101,6 +105,41 @@ describe("the missing screens of #19 in Chromium against the real server", { tim
     await upload.waitFor()
     await expect.poll(() => accountButton.locator("img").count()).toBe(0)
     expect((await page.request.get(`${live.server.url}${src}`)).status()).toBe(404)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it("help finds a guide's section and opens it at its heading", async () => {
+    const context = await live.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    page.setDefaultTimeout(8_000)
+    const problems = watch(page)
+    await page.goto(`${live.server.url}/help?q=recovery%20codes`)
+    await page.getByRole("heading", { name: helpText.title, level: 1 }).waitFor()
+    const results = page.getByRole("list").filter({ has: page.locator("mark") })
+    const first = results.getByRole("link").first()
+    await first.waitFor()
+    expect(await first.getAttribute("href")).toMatch(/^\/help\/two-factor#[a-z0-9-]+$/)
+    expect(await page.getByLabel(helpText.search).inputValue()).toBe("recovery codes")
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: "/tmp/F-help.png" })
+
+    const href = (await first.getAttribute("href"))!
+    const heading = (await first.textContent())!
+    await first.click()
+    await page.waitForURL(`${live.server.url}${href}`)
+    const target = page.getByRole("heading", { name: heading })
+    await target.waitFor()
+    expect(await target.getAttribute("id")).toBe(href.split("#")[1])
+    await expect.poll(() => target.evaluate((h) => h.getBoundingClientRect().top)).toBeLessThan(200)
+    expect(await axeViolations(page)).toEqual([])
+
+    // Back to the search, then a new one typed.
+    await page.goBack()
+    await page.getByLabel(helpText.search).fill("webhook signatures")
+    await page.waitForURL(/\/help\?q=webhook(\+|%20)signatures$/)
+    await results.getByRole("link").first().waitFor()
+    expect(await results.getByRole("link").first().getAttribute("href")).toMatch(/^\/help\/webhooks/)
     expect(problems).toEqual([])
     await context.close()
   })
