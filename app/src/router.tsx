@@ -189,6 +189,14 @@ const payments = page(
   "/settings/payments",
   lazy(() => import("./payments/PaymentsPage.tsx"), "PaymentsPage")
 )
+const billingOverview = page(
+  "/settings/billing-overview",
+  lazy(() => import("./payments/BillingPages.tsx"), "BillingOverviewPage")
+)
+const billingUpdate = page(
+  "/settings/billing-update-details",
+  lazy(() => import("./payments/BillingPages.tsx"), "BillingUpdatePage")
+)
 const addOns = page(
   "/settings/add-ons",
   lazy(() => import("./addons/AddOnsPage.tsx"), "AddOnsPage")
@@ -254,6 +262,8 @@ const routeTree = rootRoute.addChildren([
     webhooks,
     emailDomain,
     payments,
+    billingOverview,
+    billingUpdate,
     addOns,
     addOnCallback,
     addOnTaxes,

@@ -18,7 +18,8 @@ export class CallFailed extends Error {
 
 const csrf = (): string => /(?:^|; )qk_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? ""
 
-const call = async <A>(path: string, body?: unknown): Promise<A> => {
+/** A call to the customer endpoints: GET without a body, else a POST with the anti-forgery header. */
+export const call = async <A>(path: string, body?: unknown): Promise<A> => {
   let response: Response
   try {
     response = await fetch(

@@ -76,6 +76,14 @@ const show = async (
         }))
   }
   const chosen = JSON.stringify(choicesOf())
+  // The deposit panel of an accepted quote with a deposit: its code is loaded only then.
+  const deposit = h("div", { class: "qk-deposit-slot" })
+  const showDeposit = (status: string) => {
+    if (status !== "accepted" || !(Number(data.quote.deposit_percent) > 0) || deposit.childElementCount > 0) return
+    void import("./DepositPanel.ts").then((m) =>
+      deposit.append(m.depositPanel(decodeURIComponent(location.pathname.split("/")[2] ?? "")))
+    )
+  }
   let leave = () => {}
   const area = acceptanceArea(data, calls, choicesOf, (status, line) => {
     leave()
@@ -83,10 +91,13 @@ const show = async (
     view.readonly = true
     view.status = status
     notice().textContent = line
+    showDeposit(status)
     onAnswered(status)
   })
   const pad = area?.querySelector("qk-signature-pad")
   if (area !== null) main.append(area)
+  main.append(deposit)
+  showDeposit(data.status)
   if (pad != null && data.room !== "") leave = Live.signInto(push, data.room, pad)
   const qa = questions(data, calls)
   main.append(qa)
@@ -100,7 +111,7 @@ const show = async (
       ),
     remove: () => {
       leave()
-      for (const el of [view, area, qa, main.querySelector(".qk-notice")]) el?.remove()
+      for (const el of [view, area, deposit, qa, main.querySelector(".qk-notice")]) el?.remove()
     }
   }
 }

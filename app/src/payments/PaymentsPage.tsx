@@ -16,6 +16,7 @@ import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
 import { paymentsText as t } from "./paymentsText.ts"
+import { BILLING_OVERVIEW } from "./StripeJs.ts"
 
 /** The query key of the payments settings. */
 export const paymentsKey = ["settings", "payments"] as const
@@ -34,6 +35,9 @@ export const PaymentsPage = () => {
         <>
           <KeysForm settings={settings.data} />
           <WebhookHelp settings={settings.data} />
+          <p>
+            <a href={BILLING_OVERVIEW}>{t.billingLink}</a>
+          </p>
         </>
       )}
     </AdminSettingsPage>

@@ -31,5 +31,21 @@ export const paymentsText = {
   copyUrl: "Copy URL",
   copied: "Copied!",
   turnOff: "Turn off card payments",
-  turnOffHint: "Your keys are forgotten; payments already made stay recorded."
+  turnOffHint: "Your keys are forgotten; payments already made stay recorded.",
+  billing: "Billing details",
+  billingHint:
+    "The card saved on your Stripe account for the account's own payments. Stripe keeps the card; quotekit keeps only a reference to it.",
+  card: "Saved card",
+  cardDetails: "Card details",
+  noCard: "No card is saved yet.",
+  cardOnFile: (date: string) => `A card is saved (since ${date}).`,
+  lastAuthorisation: (error: string) => `The last payment needing your authorisation failed: ${error}`,
+  addCard: "Add a card",
+  updateCard: "Update card details",
+  saveCard: "Save card",
+  savingCard: "Saving…",
+  cancel: "Cancel",
+  cardSaved: "Your card is saved.",
+  authorised: "Payment authorised.",
+  billingLink: "Billing details (the saved card)"
 } as const
