@@ -11,7 +11,7 @@
  *
  * @example
  * import * as EmailDomain from "@quotekit/core/EmailDomain"
- * EmailDomain.dkimName("qk202611", "acme.com") // "qk202611._domainkey.acme.com"
+ * EmailDomain.dkimName("qk202611a3f9", "acme.com") // "qk202611a3f9._domainkey.acme.com"
  * EmailDomain.spfMechanism("smtp.sendgrid.net") // "include:sendgrid.net"
  * EmailDomain.checkDkim([["v=DKIM1; k=rsa; p=MIIB…"]], "MIIB…").state // "verified"
  *
@@ -62,6 +62,8 @@ export const messages = {
   senderNameTooLong: `Keep the sender name to ${SENDER_NAME_MAX} characters.`,
   senderEmailInvalid: "Enter the email address your emails come from, like quotes@yourcompany.com.",
   relayHostInvalid: "Enter the mail server's host name, like smtp.yourprovider.com.",
+  relayHostPrivate:
+    "That mail server is on this server's own network, which it may not reach. Enter your provider's public host name.",
   relayPortInvalid: "Enter a port between 1 and 65535 (usually 587, or 465 for TLS).",
   relayUsernameTooLong: `Keep the user name to ${USERNAME_MAX} characters.`,
   relayPasswordTooLong: `Keep the password to ${PASSWORD_MAX} characters.`,
@@ -107,11 +109,12 @@ export const domainOf = (email: string): string => email.slice(email.lastIndexOf
 export const isPort = (port: number): boolean => Number.isInteger(port) && port >= 1 && port <= 65535
 
 /**
- * The DKIM selector for a key made on `date` (`qk` and the year and month, `qk202611`): a new key for the same
- * domain gets a new name, so the old record can stay published while mail signed with it is still in transit.
+ * The DKIM selector for a key made on `date`, `tag` being a few random characters the caller draws (`qk`, the
+ * year and month, the tag: `qk202611a3f9`): a new key never takes an old record's name, so the old record can
+ * stay published while mail signed with it is still in transit.
  */
-export const selectorFor = (date: Date): string =>
-  `qk${date.getUTCFullYear()}${String(date.getUTCMonth() + 1).padStart(2, "0")}`
+export const selectorFor = (date: Date, tag: string): string =>
+  `qk${date.getUTCFullYear()}${String(date.getUTCMonth() + 1).padStart(2, "0")}${tag.toLowerCase()}`
 
 /** Where a DKIM public key is published. */
 export const dkimName = (selector: string, domain: string): string => `${selector}._domainkey.${domain}`

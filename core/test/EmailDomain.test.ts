@@ -51,8 +51,8 @@ describe("EmailDomain records", () => {
     assert.strictEqual(EmailDomain.dkimValue("MIIBIj"), "v=DKIM1; k=rsa; p=MIIBIj")
     assert.strictEqual(EmailDomain.dmarcName("acme.com"), "_dmarc.acme.com")
     assert.strictEqual(EmailDomain.dmarcValue, "v=DMARC1; p=none; adkim=r; aspf=r")
-    assert.strictEqual(EmailDomain.selectorFor(new Date(Date.UTC(2026, 10, 27))), "qk202611")
-    assert.strictEqual(EmailDomain.selectorFor(new Date(Date.UTC(2027, 0, 1))), "qk202701")
+    assert.strictEqual(EmailDomain.selectorFor(new Date(Date.UTC(2026, 10, 27)), "a3f9"), "qk202611a3f9")
+    assert.strictEqual(EmailDomain.selectorFor(new Date(Date.UTC(2027, 0, 1)), "00FF"), "qk20270100ff")
   })
 
   it("the SPF mechanism follows the relay: a provider's include, an address, or the host", () => {

@@ -7,6 +7,7 @@
  *
  * @since 0.6.0
  */
+import { randomBytes } from "node:crypto"
 import { Api } from "@quotekit/core/api/Api"
 import { AccessDenied, type FormError, InvalidInput, Unavailable } from "@quotekit/core/api/ApiError"
 import type {
@@ -161,12 +162,12 @@ const validate = (input: EmailDomainInput, saved: Option.Option<Stored>) => {
 /** A relay host as stored: lower case, no trailing dot. */
 const hostOf = (host: string): string => host.trim().toLowerCase().replace(/\.$/, "")
 
-/** A new DKIM key for the account's domain, its private half sealed, under this month's selector. */
+/** A new DKIM key for the account's domain, its private half sealed, under a selector of its own. */
 const newKey = (account: number) =>
   Effect.gen(function* () {
     const key = yield* Keys.generate
     return {
-      selector: EmailDomain.selectorFor(new Date(yield* Clock.currentTimeMillis)),
+      selector: EmailDomain.selectorFor(new Date(yield* Clock.currentTimeMillis), randomBytes(2).toString("hex")),
       publicKey: key.publicKey,
       sealed: (yield* SecretBox.SecretBox).seal(key.privateKey, Routing.dkimContext(account))
     }
@@ -200,6 +201,12 @@ export const layer = HttpApiBuilder.group(Api, "emailDomain", (handlers) =>
         const account = tenant.account_id
         const saved = yield* repo.get(account)
         const { name, email } = yield* validate(payload, saved)
+        // A relay on the server's own network is refused now, not only when an email is sent through it.
+        if (payload.relay !== null) {
+          const { webhooksAllowPrivate } = yield* ServerConfig
+          const refused = yield* Relay.refusalOf(hostOf(payload.relay.host), { allowPrivate: webhooksAllowPrivate })
+          if (refused?.kind === "private") return yield* InvalidInput.field("relay_host", m.relayHostPrivate)
+        }
         const domain = EmailDomain.domainOf(email)
         const before = Option.getOrUndefined(saved)
         const sameDomain = before !== undefined && before.domain === domain

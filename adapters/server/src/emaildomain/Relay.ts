@@ -33,21 +33,30 @@ export const answerOf = (e: unknown): string => {
   return String(e)
 }
 
+/**
+ * Whether the server may connect to `host`: why not, if it may not (an address on its own network, or a name
+ * that does not resolve).
+ */
+export const refusalOf = (host: string, options: { readonly allowPrivate: boolean }) =>
+  AddressGuard.checkHost(host, options).pipe(
+    Effect.as(null),
+    Effect.catch((e) =>
+      Effect.succeed(
+        e._tag === "HostNotFound"
+          ? { kind: "not-found" as const, reason: `the mail server ${host} was not found (${e.reason})` }
+          : {
+              kind: "private" as const,
+              reason: `the mail server ${host} is on the server's own network (${e.address}), which it may not reach`
+            }
+      )
+    )
+  )
+
 /** Send `mail` (whose `from` is set) through `relay`. */
 export const send = (relay: Relay, mail: Mail, options: { readonly allowPrivate: boolean }) =>
   Effect.gen(function* () {
-    yield* AddressGuard.checkHost(relay.host, options).pipe(
-      Effect.mapError(
-        (e) =>
-          new MailNotSent({
-            to: mail.to,
-            reason:
-              e._tag === "HostNotFound"
-                ? `the mail server ${relay.host} was not found (${e.reason})`
-                : `the mail server ${relay.host} is on the server's own network (${e.address}), which it may not reach`
-          })
-      )
-    )
+    const refused = yield* refusalOf(relay.host, options)
+    if (refused !== null) return yield* new MailNotSent({ to: mail.to, reason: refused.reason })
     const nodemailer = yield* Effect.promise(() => import("nodemailer"))
     const transport = nodemailer.createTransport({
       host: relay.host,

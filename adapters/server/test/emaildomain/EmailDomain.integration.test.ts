@@ -140,7 +140,7 @@ describeBackends(
           has_password: true
         })
         assert.strictEqual(s.domain, "acme.test")
-        assert.match(s.dkim_selector, /^qk\d{6}$/)
+        assert.match(s.dkim_selector, /^qk\d{6}[0-9a-f]{4}$/)
         assert.isFalse(s.verified)
         assert.strictEqual(s.from, "Acme Ltd <no-reply@qk.example>")
         assert.strictEqual(s.reply_to, "quotes@acme.test")

@@ -19,6 +19,15 @@ describe("the account's relay", () => {
     })
   )
 
+  it.effect("refusalOf: a private address is refused (checked when the settings are saved), a public one is not", () =>
+    Effect.gen(function* () {
+      assert.strictEqual((yield* Relay.refusalOf("10.1.2.3", { allowPrivate: false }))?.kind, "private")
+      assert.strictEqual((yield* Relay.refusalOf("::1", { allowPrivate: false }))?.kind, "private")
+      assert.isNull(yield* Relay.refusalOf("10.1.2.3", { allowPrivate: true }))
+      assert.isNull(yield* Relay.refusalOf("93.184.216.34", { allowPrivate: false }))
+    })
+  )
+
   it("shows the relay's SMTP reply when there is one, else the connection's error", () => {
     assert.strictEqual(
       Relay.answerOf({ response: "535 5.7.8 Bad credentials ", message: "Invalid login" }),
