@@ -2,8 +2,10 @@
  * The customer page's Content-Security-Policy when its account takes card payments: the page loads Stripe.js
  * (`https://js.stripe.com`), which talks to `https://api.stripe.com` and shows the card fields in frames from
  * `js.stripe.com` / `hooks.stripe.com`. Only then is the page's answer marked with the `stripe` profile, which
- * `SecurityHeaders` turns into those sources; every other page, and the customer page of an account without
- * Stripe, keeps the strict policy.
+ * `SecurityHeaders` turns into those sources. The team app's two billing pages (`/settings/billing-overview`,
+ * `/settings/billing-update-details`, where an admin saves the account's card) get the same profile: the app opens
+ * them with a full page load. Every other page, and the customer page of an account without Stripe, keeps the
+ * strict policy.
  *
  * @since 0.5.0
  */
@@ -16,6 +18,12 @@ import { PaymentsRepo } from "./Repo.ts"
 import * as Settings from "./Settings.ts"
 
 const PAGE = /^\/q\/([^/?#]+)$/
+
+/** The team app's pages that load Stripe.js. */
+export const BILLING_PAGES: ReadonlySet<string> = new Set([
+  "/settings/billing-overview",
+  "/settings/billing-update-details"
+])
 
 /** Whether the page behind `token` may pay by card (its account has Stripe keys). */
 export const paysByCard = (token: string) =>
@@ -34,8 +42,11 @@ export const layer = HttpRouter.middleware(
       Effect.gen(function* () {
         const request = yield* HttpServerRequest.HttpServerRequest
         const response = yield* httpEffect
-        const match = request.method === "GET" ? PAGE.exec(new URL(request.url, "http://x").pathname) : null
-        if (match?.[1] === undefined || response.status !== 200) return response
+        if (request.method !== "GET" || response.status !== 200) return response
+        const path = new URL(request.url, "http://x").pathname
+        if (BILLING_PAGES.has(path)) return SecurityHeaders.allowStripe(response)
+        const match = PAGE.exec(path)
+        if (match?.[1] === undefined) return response
         const pays = yield* paysByCard(match[1]).pipe(
           Effect.provideService(PaymentsRepo, repo),
           Effect.provideService(SqlClient.SqlClient, sql)

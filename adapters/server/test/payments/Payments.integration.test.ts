@@ -71,6 +71,14 @@ const depositReady = (customer: Browser, token: string) =>
     Effect.orDie
   )
 
+/** A page of the app as a browser asks for it. */
+const htmlPage = (path: string) =>
+  Effect.gen(function* () {
+    const server = yield* TestServer
+    const res = yield* Effect.promise(() => fetch(`${server.url}${path}`, { headers: { accept: "text/html" } }))
+    return { status: res.status, headers: res.headers }
+  })
+
 /** Post a webhook body as Stripe would. */
 const postEvent = (account: number, body: string, signature: string) =>
   Effect.gen(function* () {
@@ -325,6 +333,68 @@ describeBackends(
           ]
         )
       })
+    )
+
+    it.effect(
+      "billing details: a card is saved only from a SetupIntent Stripe says succeeded; the pages may load Stripe.js",
+      () =>
+        Effect.gen(function* () {
+          const owner = yield* newAccount("Cardholder")
+          const b = owner.browser
+          // No keys: the card cannot be set up, with the catalogue's text.
+          const early = yield* b.post("/post/billing-card-setup")
+          assert.strictEqual(early.status, 409, early.text)
+          assert.strictEqual(early.body._serveError.message, "Failed to connect to Stripe.")
+          assert.strictEqual((yield* saveKeys(b)).status, 200)
+          const empty = yield* b.get("/get/billing-card")
+          assert.deepStrictEqual(empty.body, { payment_method: "", saved_at: 0, last_intent: "", last_error: "" })
+
+          const setup = yield* b.post("/post/billing-card-setup")
+          assert.strictEqual(setup.status, 200, setup.text)
+          assert.strictEqual(setup.body.publishable_key, PK)
+          const id: string = setup.body.client_secret.split("_secret_")[0]
+          assert.strictEqual(stripe.intents.get(id)?.metadata.account_id, String(owner.accountId))
+          // Not yet confirmed, or still processing: the spec's outcome texts, nothing saved.
+          for (const [status, text] of [
+            ["requires_payment_method", "Payment details required."],
+            ["processing", "Payment processing?"],
+            ["canceled", "Failed to process payment details."]
+          ] as const) {
+            stripe.setStatus(id, status)
+            const refused = yield* b.post("/post/billing-update-save", { id })
+            assert.strictEqual(refused.status, 409, refused.text)
+            assert.strictEqual(refused.body._serveError.message, text)
+          }
+          assert.strictEqual((yield* b.post("/post/billing-update-save", { id: "pm_123" })).status, 400)
+          const unknown = yield* b.post("/post/billing-update-save", { id: "seti_unknown" })
+          assert.strictEqual(unknown.status, 400)
+          assert.strictEqual(unknown.body._serveError.message, "Setup intent missing?")
+          // Succeeded: the payment method Stripe holds is saved (never one the browser names).
+          const intent = stripe.setStatus(id, "succeeded")
+          intent.payment_method = "pm_card_visa"
+          const saved = yield* b.post("/post/billing-update-save", { id })
+          assert.strictEqual(saved.status, 200, saved.text)
+          assert.strictEqual(saved.body.payment_method, "pm_card_visa")
+          assert.isAbove(saved.body.saved_at, 0)
+          // An authorisation's outcome is recorded as it came.
+          const failed = yield* b.post("/post/billing-auth-success", { id: "", errorTxt: "Your card was declined." })
+          assert.strictEqual(failed.body.last_error, "Your card was declined.")
+          const ok = yield* b.post("/post/billing-auth-success", { id: "pi_123", errorTxt: "" })
+          assert.deepStrictEqual([ok.body.last_intent, ok.body.last_error], ["pi_123", ""])
+          assert.strictEqual((yield* b.post("/post/billing-auth-success", { id: "", errorTxt: " " })).status, 400)
+          // Another account sees its own (no) card.
+          const other = yield* newAccount("Cardless")
+          assert.strictEqual((yield* other.browser.get("/get/billing-card")).body.payment_method, "")
+
+          // The two billing pages may load Stripe.js; the rest of the app may not.
+          for (const path of ["/settings/billing-overview", "/settings/billing-update-details"]) {
+            const page = yield* htmlPage(path)
+            assert.strictEqual(page.status, 200)
+            assert.match(page.headers.get("content-security-policy") ?? "", /script-src [^;]*https:\/\/js\.stripe\.com/)
+          }
+          const settings = yield* htmlPage("/settings/payments")
+          assert.notInclude(settings.headers.get("content-security-policy") ?? "", "stripe.com")
+        })
     )
   },
   { layer: layer() }
