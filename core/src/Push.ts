@@ -112,7 +112,8 @@ export const BROWSER_TOPICS = [
   "history",
   "invoice-sync",
   "sig-update",
-  "sig-changed"
+  "sig-changed",
+  "notification"
 ] as const
 /** A topic browsers receive. */
 export type BrowserTopic = (typeof BROWSER_TOPICS)[number]

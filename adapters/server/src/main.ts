@@ -51,6 +51,7 @@ import * as Realtime from "./Realtime.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as ServiceHttp from "./service/Http.ts"
 import * as JsErrorLog from "./service/JsErrorLog.ts"
+import * as Notifications from "./Notifications.ts"
 import * as TwoFactor from "./TwoFactor.ts"
 import * as Webhooks from "./Webhooks.ts"
 
@@ -76,6 +77,7 @@ const Services = Layer.mergeAll(
   EmailDomains.services,
   Invoices.services,
   Webhooks.services,
+  Notifications.services,
   Payments.services,
   TwoFactor.services.pipe(Layer.provide(Sessions.layer)),
   AddressLookups.layer,
@@ -108,6 +110,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     EmailDomains.handlers,
     Invoices.handlers,
     Webhooks.handlers,
+    Notifications.handlers,
     AddOns.handlers,
     Payments.handlers,
     TwoFactor.handlers,

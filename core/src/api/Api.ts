@@ -24,6 +24,7 @@ import { HistoryApi } from "./HistoryApi.ts"
 import { InvoicesApi, QuoteInvoicesApi } from "./InvoicesApi.ts"
 import { CatalogueApi, ItemsApi } from "./ItemsApi.ts"
 import { LeadsApi, PublicLeadsApi } from "./LeadsApi.ts"
+import { NotificationsApi } from "./NotificationsApi.ts"
 import { GeoApi, LookupApi } from "./LookupApi.ts"
 import { CustomerPaymentsApi, PaymentSettingsApi } from "./PaymentsApi.ts"
 import { PushApi } from "./PushApi.ts"
@@ -70,6 +71,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(LookupApi)
   .add(GeoApi)
   .add(EmailDomainApi)
+  .add(NotificationsApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
   // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (add-on 15) and members' notification choices (add-on 9):
+ * Two-factor sign-in (add-on 15):
  * - `two_factor`: a sign-in's TOTP secret, sealed with the server's secret key (`secret_sealed`, never the secret
  *   itself); `confirmed_at` is null while enrolment waits for its first code; `last_step` is the TOTP step of the
  *   last accepted code, so a code is never accepted twice.
@@ -9,7 +9,6 @@
  *   until it is passed.
  * - `two_factor_failures`: failed codes per sign-in, for the growing delays.
  * - `accounts.two_factor_required`: the admin's switch requiring two-factor of every member.
- * - `notification_settings`: which emails a member gets about the account's quotes, and for which quotes.
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
@@ -50,14 +49,4 @@ export default Effect.gen(function* () {
       at timestamptz NOT NULL
     )`
   yield* sql`CREATE INDEX two_factor_failures_signin_idx ON two_factor_failures (signin_id, at DESC)`
-  yield* sql`
-    CREATE TABLE notification_settings (
-      account_id integer NOT NULL,
-      signin_id integer NOT NULL,
-      events text[] NOT NULL DEFAULT '{}',
-      scope text NOT NULL DEFAULT 'mine' CHECK (scope IN ('mine', 'all')),
-      modified_at timestamptz NOT NULL,
-      PRIMARY KEY (account_id, signin_id),
-      FOREIGN KEY (account_id, signin_id) REFERENCES memberships ON DELETE CASCADE
-    )`
 })

@@ -9,6 +9,7 @@
 import type * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import * as NotificationRecord from "../notifications/Record.ts"
 import * as QuoteEvents from "../push/QuoteEvents.ts"
 import type { FileRow } from "../uploads/Repo.ts"
 import * as WebhookEvents from "../webhooks/Events.ts"
@@ -133,6 +134,26 @@ const customerWebhook = (e: CustomerEvent) => {
   }
 }
 
+/** The author's and watchers' notifications of a customer's answer, written with its history row. */
+const customerNotification = (e: CustomerEvent) => {
+  const kind =
+    e.action === "quote.customerAccept"
+      ? "quote.accepted"
+      : e.action === "quote.customerDecline"
+        ? "quote.declined"
+        : undefined
+  if (kind === undefined) return Effect.void
+  const contact = (e.data as { readonly contact_id?: unknown }).contact_id
+  return NotificationRecord.quoteEvent({
+    account: e.account_id,
+    quote_id: e.quote_id,
+    kind,
+    contact_id: typeof contact === "number" ? contact : undefined,
+    at: e.at,
+    text: kind === "quote.declined" ? String((e.data as { readonly reason?: unknown }).reason ?? "") : ""
+  })
+}
+
 /** The repository over the SQL client. */
 export const layer = Layer.effect(
   CustomerRepo,
@@ -187,8 +208,15 @@ export const layer = Layer.effect(
             UPDATE quotes SET last_view = ${when}, stat_opens = stat_opens + 1
             WHERE account_id = ${account} AND quote_id = ${quoteId}
             RETURNING stat_opens`
-          if (opened?.stat_opens === 1)
+          if (opened?.stat_opens === 1) {
             yield* WebhookEvents.quote(account, quoteId, "quote.viewed", { quote_contact_id: quoteContactId })
+            yield* NotificationRecord.quoteEvent({
+              account,
+              quote_id: quoteId,
+              kind: "quote.viewed",
+              quote_contact_id: quoteContactId
+            })
+          }
           yield* QuoteEvents.changed({ account_id: account, quote_id: quoteId, what: "customer.view", by: "customer" })
         }).pipe(sql.withTransaction, Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie),
       moveStatus: (account, quoteId, from, to, at) =>
@@ -250,6 +278,7 @@ export const layer = Layer.effect(
             QuoteEvents.changed({ account_id: e.account_id, quote_id: e.quote_id, what: e.action, by: "customer" })
           ),
           Effect.andThen(customerWebhook(e)),
+          Effect.andThen(customerNotification(e)),
           Effect.provideService(SqlClient.SqlClient, sql),
           Effect.orDie
         )

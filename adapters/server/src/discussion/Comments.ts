@@ -26,6 +26,7 @@ import type { Noun } from "@quotekit/core/Wording"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
+import * as NotificationRecord from "../notifications/Record.ts"
 import type { QuoteRecord } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import { effective, notFound } from "../quotes/Views.ts"
@@ -194,6 +195,14 @@ export const save = Effect.fn("Comments.save")(function* (
           })
           yield* repo.attach(account, created, { _tag: "Signin", id: tenant.signin_id }, payload.files)
           yield* repo.setMentions(account, created, mentioned)
+          yield* NotificationRecord.mention({
+            account,
+            quote_id: record.quote_id,
+            entry_id: created,
+            actor: tenant.signin_id,
+            mentioned,
+            text: body
+          })
           return created
         }
         const found = yield* repo.byId(account, existingId, { forUpdate: true })
@@ -215,6 +224,15 @@ export const save = Effect.fn("Comments.save")(function* (
         const holder: Holder = { _tag: "Signin", id: tenant.signin_id }
         yield* repo.attach(account, entry.discuss_id, holder, payload.files)
         yield* repo.setMentions(account, entry.discuss_id, mentioned)
+        // Those mentioned before were told then; only the newly mentioned hear of it (one per entry and member).
+        yield* NotificationRecord.mention({
+          account,
+          quote_id: record.quote_id,
+          entry_id: entry.discuss_id,
+          actor: tenant.signin_id,
+          mentioned,
+          text: body
+        })
         return entry.discuss_id
       })
     )
@@ -278,6 +296,14 @@ export const ask = Effect.fn("Comments.ask")(function* (
           id,
           text: payload.discuss_body,
           contact_id: opened.contact_id
+        })
+        yield* NotificationRecord.quoteEvent({
+          account: opened.account_id,
+          quote_id: record.quote_id,
+          kind: "question.asked",
+          contact_id: opened.contact_id,
+          entry_id: id,
+          text: payload.discuss_body
         })
         return id
       })
