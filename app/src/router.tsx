@@ -112,6 +112,11 @@ const quoteEditor = createRoute({
   validateSearch: stringSearch,
   component: editorComponent
 })
+const examplePicker = createRoute({
+  getParentRoute: () => app,
+  path: "/quotes/examples",
+  component: lazy(() => import("./quotes/ExamplePickerPage.tsx"), "ExamplePickerPage")
+})
 const quoteEditorDefault = createRoute({
   getParentRoute: () => app,
   path: "/quotes/$quoteId",
@@ -243,6 +248,7 @@ const routeTree = rootRoute.addChildren([
     dashboard,
     quotes,
     quoteEditor,
+    examplePicker,
     quoteEditorDefault,
     templateEditor,
     quotePage,

@@ -83,14 +83,19 @@ export interface Visit {
   readonly referrerHost?: string
 }
 
+/** The source prefix of a landing through a referral link (`?ref={code}`): "ref-{code}". */
+export const REFERRAL_PREFIX = "ref-"
+
 /**
  * The part describing one landing: `{category}.{source}`, the category being "site" for untracked pages and
- * the source the `utm_source` parameter, else the referring host without "www.", else "direct".
+ * the source a referral link's code (`?ref=` as "ref-{code}"), else the `utm_source` parameter, else the
+ * referring host without "www.", else "direct".
  */
 export const partOf = (visit: Visit): string => {
   const category = Option.match(categoryOf(visit.path), { onNone: () => "site", onSome: (c) => c.category })
   const referrer = visit.referrerHost?.toLowerCase().replace(/^www\./, "")
-  const source = visit.query?.utm_source || referrer || "direct"
+  const ref = visit.query?.ref?.replace(/[^A-Za-z0-9_-]/g, "")
+  const source = (ref ? `${REFERRAL_PREFIX}${ref}` : "") || visit.query?.utm_source || referrer || "direct"
   return Option.getOrElse(cleanPart(`${category}.${source}`), () => `${category}.direct`)
 }
 
@@ -105,3 +110,10 @@ export const record = (cookie: string, visit: Visit): string => {
   const next = [...parts, part]
   return encode(next.length > maxParts ? [next[0]!, ...next.slice(next.length - (maxParts - 1))] : next)
 }
+
+/** Whether a landing cookie records a landing through a referral link (the visitor may be offered the special offer). */
+export const isReferral = (cookie: string): boolean =>
+  decode(cookie).some((part) => part.slice(part.indexOf(".") + 1).startsWith(REFERRAL_PREFIX))
+
+/** The landing cookie's name. */
+export const COOKIE = "qk_landing"

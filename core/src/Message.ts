@@ -188,6 +188,17 @@ export const copyOfTemplateBanner = "This is a copy of the Template."
 export const linkedItemsMatched = (n: number) =>
   n === 1 ? "1 Linked Item was matched." : `${n} Linked Items were matched.`
 export const exampleBanner = "Here’s a draft quote based on the example."
+/** The sample-quote picker's heading and its link from the quote list. */
+export const exampleQuotes = "Start from an example"
+/** Under the picker's heading. */
+export const exampleQuotesIntro =
+  "Each example becomes a draft quote you can change: its items, prices and terms are yours to edit before sending."
+/** The picker's button on each example. */
+export const useThisExample = "Use this example"
+/** After a monthly price. */
+export const perMonth = "per month"
+/** An example's monthly total. */
+export const monthlyTotal = (amount: string) => `then ${amount} per month`
 export const from = "From"
 export const createContact = "Create Contact"
 export const copyAndEditAsNew = "Copy and Edit as New"
@@ -437,6 +448,12 @@ export const setupIntentMissing = "Setup intent missing?"
 export const paymentFormMissing = "Could not find payment form"
 export const contactSupport = "Please try again or contact Support if this message persists."
 export const specialOffer = "50% off the first 3 months"
+/** Account settings: where the account's creator came from when signing up (the landing source). */
+export const signupSource = "How this account found us"
+/** When the sign-up carried no landing source. */
+export const signupSourceUnknown = "Not recorded (signed up directly)."
+/** Before the special offer on the sign-in and new-account pages. */
+export const specialOfferLabel = "Special offer:"
 
 // --- uploads and imports ---
 export const uploadFailed = "Could not upload file."
@@ -944,6 +961,11 @@ export const catalogue = {
   copyOfTemplateBanner,
   linkedItemsMatched,
   exampleBanner,
+  exampleQuotes,
+  exampleQuotesIntro,
+  useThisExample,
+  monthlyTotal,
+  perMonth,
   from,
   createContact,
   copyAndEditAsNew,
@@ -1150,6 +1172,9 @@ export const catalogue = {
   paymentFormMissing,
   contactSupport,
   specialOffer,
+  specialOfferLabel,
+  signupSource,
+  signupSourceUnknown,
   uploadFailed,
   notAnImage,
   fileTooLarge,

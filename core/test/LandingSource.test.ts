@@ -55,6 +55,26 @@ describe("LandingSource", () => {
     assert.strictEqual(LandingSource.partOf({ path: "/blog/x", query: { utm_source: "a b/c" } }), "blog.abc")
   })
 
+  it("a referral link's code is the source, and the cookie remembers the referral", () => {
+    assert.strictEqual(
+      LandingSource.partOf({ path: "/new-account", query: { ref: "ACME 42!", utm_source: "x" } }),
+      "new-account.ref-ACME42"
+    )
+    const referred = LandingSource.record("blog.google", { path: "/sign-in", query: { ref: "friend" } })
+    assert.isTrue(LandingSource.isReferral(referred))
+    assert.isFalse(LandingSource.isReferral("blog.google q.direct"))
+    assert.isFalse(LandingSource.isReferral("blog.reference"))
+  })
+
+  it("a referral stays known however many landings follow while it is the first", () =>
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("a", "b", "google"), { maxLength: 12 }), (later) => {
+        let cookie = LandingSource.record("", { path: "/e/x", query: { ref: "pal" } })
+        for (const s of later) cookie = LandingSource.record(cookie, { path: "/blog/x", query: { utm_source: s } })
+        return LandingSource.isReferral(cookie)
+      })
+    ))
+
   it("records landings, keeping the first and the latest", () => {
     let cookie = ""
     const sources = ["a", "b", "c", "d", "e", "f", "g"]

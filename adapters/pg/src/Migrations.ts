@@ -33,6 +33,7 @@ import TwoFactor from "./migrations/0530_two_factor.ts"
 import QuoteAppearance from "./migrations/0540_quote_appearance.ts"
 import SearchIndexes from "./migrations/0550_search_indexes.ts"
 import AcceptanceProof from "./migrations/0570_acceptance_proof.ts"
+import SignupSource from "./migrations/0590_signup_source.ts"
 import Notifications from "./migrations/0600_notifications.ts"
 import EmailDomains from "./migrations/0610_email_domains.ts"
 
@@ -64,6 +65,7 @@ export const all = {
   "540_quote_appearance": QuoteAppearance,
   "550_search_indexes": SearchIndexes,
   "570_acceptance_proof": AcceptanceProof,
+  "590_signup_source": SignupSource,
   "600_notifications": Notifications,
   "610_email_domains": EmailDomains
 }

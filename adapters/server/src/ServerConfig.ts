@@ -57,6 +57,8 @@ export interface Settings {
   readonly pushConnectionsPerAddress: number
   /** Deliver webhooks to loopback, private and link-local addresses too (receivers on the server's own network). */
   readonly webhooksAllowPrivate: boolean
+  /** The special offer shown to visitors who arrived through a referral link ("50% off the first 3 months"); none: off. */
+  readonly referralOffer: string | undefined
 }
 
 /** Default folder of the built app: `<repo>/app/dist`. */
@@ -83,7 +85,8 @@ export const defaults: Settings = {
   pushIdleCloseMs: Push.IDLE_CLOSE_MS,
   pushSweepEveryMs: 30_000,
   pushConnectionsPerAddress: 64,
-  webhooksAllowPrivate: false
+  webhooksAllowPrivate: false,
+  referralOffer: undefined
 }
 
 /** The server settings service. */
@@ -139,7 +142,7 @@ export const metricsToken: Config.Config<Redacted.Redacted<string> | undefined> 
 /**
  * Settings from the environment: `PORT`, `HOST`, `PUBLIC_URL` (an https URL turns on secure cookies),
  * `COOKIE_SECURE`, `TRUST_PROXY`, `APP_DIST`, `SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`, `LOG_REQUESTS`,
- * `SMTP_URL`, `SMTP_FROM`, `METRICS_TOKEN`, `WEBHOOKS_ALLOW_PRIVATE`.
+ * `SMTP_URL`, `SMTP_FROM`, `METRICS_TOKEN`, `WEBHOOKS_ALLOW_PRIVATE`, `REFERRAL_OFFER`.
  */
 export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(function* () {
   const publicUrl = yield* Config.option(Config.String("PUBLIC_URL"))
@@ -159,6 +162,7 @@ export const fromEnv: Effect.Effect<Settings, Config.ConfigError> = Effect.gen(f
     smtpUrl: yield* smtpUrl,
     mailFrom: yield* Config.withDefault(Config.NonEmptyString("SMTP_FROM"), defaults.mailFrom),
     metricsToken: yield* metricsToken,
-    webhooksAllowPrivate: yield* Config.withDefault(Config.Boolean("WEBHOOKS_ALLOW_PRIVATE"), false)
+    webhooksAllowPrivate: yield* Config.withDefault(Config.Boolean("WEBHOOKS_ALLOW_PRIVATE"), false),
+    referralOffer: Option.getOrUndefined(yield* Config.option(Config.NonEmptyString("REFERRAL_OFFER")))
   })
 })

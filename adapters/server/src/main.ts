@@ -48,6 +48,7 @@ import * as Payments from "./Payments.ts"
 import * as QuoteEvents from "./push/QuoteEvents.ts"
 import * as Quotes from "./Quotes.ts"
 import * as Realtime from "./Realtime.ts"
+import * as SiteHttp from "./site/Http.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as ServiceHttp from "./service/Http.ts"
 import * as JsErrorLog from "./service/JsErrorLog.ts"
@@ -116,7 +117,8 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     TwoFactor.handlers,
     Realtime.handlers,
     LookupHttp.layer,
-    LookupHttp.geoLayer
+    LookupHttp.geoLayer,
+    SiteHttp.handlers
   ]),
   Layer.provide([
     AntiForgery.layer,
@@ -135,6 +137,7 @@ export const Routes = Layer.mergeAll(
   Payments.routes,
   Realtime.routes,
   Verify.layer,
+  SiteHttp.routes,
   StaticApp.layer,
   QuoteEvents.middleware,
   AntiForgery.issueCookie,

@@ -97,6 +97,11 @@ export const QuoteListPage = () => {
               {m.newQuote}
             </Link>
           )}
+          {!isFiltered(search) && (
+            <Link to="/quotes/examples" className={controls.button}>
+              {m.exampleQuotes}
+            </Link>
+          )}
         </div>
       ) : (
         <table className={styles.table}>
@@ -157,13 +162,18 @@ export const QuoteListPage = () => {
     <div className={page.page}>
       <div className={page.header}>
         <h1 className={page.heading}>{m.quotes}</h1>
-        <Link
-          to="/quotes/$quoteId/$action"
-          params={{ quoteId: "new", action: "is-editing" }}
-          className={controls.primary}
-        >
-          {m.newQuote}
-        </Link>
+        <div className={styles.headerActions}>
+          <Link to="/quotes/examples" className={controls.button}>
+            {m.exampleQuotes}
+          </Link>
+          <Link
+            to="/quotes/$quoteId/$action"
+            params={{ quoteId: "new", action: "is-editing" }}
+            className={controls.primary}
+          >
+            {m.newQuote}
+          </Link>
+        </div>
       </div>
       <div className={styles.filters}>
         <input

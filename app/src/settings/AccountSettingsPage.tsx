@@ -19,6 +19,7 @@ import { Option } from "effect"
 import { useState } from "react"
 import { addonsText } from "../addons/addonsText.ts"
 import { useApi } from "../api/client.ts"
+import { appearanceText } from "../appearance/appearanceText.ts"
 import { fieldErrors } from "../contacts/fieldErrors.ts"
 import styles from "../contacts/Records.module.css"
 import { emailDomainText } from "../emaildomain/emailDomainText.ts"
@@ -34,7 +35,6 @@ import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
 import { TwoFactorRule } from "../twofactor/TwoFactorRule.tsx"
-import { appearanceText } from "../appearance/appearanceText.ts"
 import { webhooksText } from "../webhooks/webhooksText.ts"
 
 /** The query key of the account settings. */
@@ -126,6 +126,7 @@ const SettingsForm = ({ settings }: { readonly settings: SettingsApi.AccountSett
         logo_url: _l,
         lead_form_key: _k,
         lead_form_path: _p,
+        signup_source: _s,
         ...input
       } = draft as Draft & Partial<SettingsApi.AccountSettings>
       return api.call((c) =>
@@ -369,6 +370,14 @@ const SettingsForm = ({ settings }: { readonly settings: SettingsApi.AccountSett
             {newKey.isPending ? m.loading : m.newLeadFormKey}
           </button>
         </div>
+      </section>
+      <section className={`${controls.card} ${styles.section}`} aria-labelledby="signup-source">
+        <h2 className={styles.sectionTitle} id="signup-source">
+          {m.signupSource}
+        </h2>
+        <p className={styles.muted} data-signup-source>
+          {settings.signup_source === "" ? m.signupSourceUnknown : settings.signup_source.split(" ").join(", then ")}
+        </p>
       </section>
       <div className={styles.saveBar}>
         <button type="submit" className={controls.primary} disabled={save.isPending || Option.isNone(margin)}>

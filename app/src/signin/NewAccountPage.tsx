@@ -1,6 +1,6 @@
 /** The create-account page: business name, your name, email and password; the new admin lands on the dashboard. */
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { Link, useNavigate } from "@tanstack/react-router"
+import { Link, useNavigate, useSearch } from "@tanstack/react-router"
 import type { FormEvent } from "react"
 import { useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
@@ -9,6 +9,7 @@ import { afterSignin } from "./afterSignin.ts"
 import { FormBanner, invalidFields } from "./FormBanner.tsx"
 import { SignedOutFrame } from "./SignedOutFrame.tsx"
 import styles from "./SignIn.module.css"
+import { SpecialOffer } from "./SpecialOffer.tsx"
 import { TextField } from "./TextField.tsx"
 
 /** The create-account page. */
@@ -17,11 +18,12 @@ export const NewAccountPage = () => {
   const api = useApi()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const search: { redirect?: string } = useSearch({ strict: false })
   const create = useMutation({
     mutationFn: api.createAccount,
     onSuccess: (state) => {
       void queryClient.invalidateQueries()
-      void navigate({ to: afterSignin(state, undefined) })
+      void navigate({ to: afterSignin(state, search.redirect) })
     }
   })
   const invalid = invalidFields(create.error)
@@ -39,6 +41,7 @@ export const NewAccountPage = () => {
   return (
     <SignedOutFrame title={m.createAccount}>
       <form className={styles.form} onSubmit={submit} noValidate>
+        <SpecialOffer />
         <FormBanner error={create.error} />
         <TextField
           name="business_name"
@@ -55,7 +58,9 @@ export const NewAccountPage = () => {
         </button>
       </form>
       <div className={styles.links}>
-        <Link to="/sign-in">{m.backToSignIn}</Link>
+        <Link to="/sign-in" search={search.redirect === undefined ? {} : { redirect: search.redirect }}>
+          {m.backToSignIn}
+        </Link>
       </div>
     </SignedOutFrame>
   )

@@ -6,6 +6,7 @@ import { afterSignin } from "./afterSignin.ts"
 import { SignedOutFrame } from "./SignedOutFrame.tsx"
 import styles from "./SignIn.module.css"
 import { SignInForm } from "./SignInForm.tsx"
+import { SpecialOffer } from "./SpecialOffer.tsx"
 
 /** The sign-in page. */
 export const SignInPage = () => {
@@ -15,6 +16,7 @@ export const SignInPage = () => {
   const search: { redirect?: string; email?: string } = useSearch({ strict: false })
   return (
     <SignedOutFrame title={m.signIn}>
+      <SpecialOffer />
       <SignInForm
         {...(search.email === undefined ? {} : { defaultEmail: search.email })}
         onSignedIn={(state) => {
@@ -25,7 +27,10 @@ export const SignInPage = () => {
       <div className={styles.links}>
         <Link to="/sign-in/forgot-password">{m.forgotPassword}</Link>
         <span>
-          {m.newToProduct} <Link to="/new-account">{m.createAccount}</Link>
+          {m.newToProduct}{" "}
+          <Link to="/new-account" search={search.redirect === undefined ? {} : { redirect: search.redirect }}>
+            {m.createAccount}
+          </Link>
         </span>
       </div>
     </SignedOutFrame>

@@ -29,6 +29,7 @@ import { GeoApi, LookupApi } from "./LookupApi.ts"
 import { CustomerPaymentsApi, PaymentSettingsApi } from "./PaymentsApi.ts"
 import { PushApi } from "./PushApi.ts"
 import { QuotesApi } from "./QuotesApi.ts"
+import { SiteApi } from "./SiteApi.ts"
 import { ReviewsApi } from "./ReviewsApi.ts"
 import { AntiForgery, ErrorEnvelope } from "./Security.ts"
 import { ServiceApi } from "./ServiceApi.ts"
@@ -70,6 +71,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(AppearanceApi)
   .add(LookupApi)
   .add(GeoApi)
+  .add(SiteApi)
   .add(EmailDomainApi)
   .add(NotificationsApi)
   .middleware(ErrorEnvelope)

@@ -51,7 +51,9 @@ export const AccountSettings = Schema.Struct({
   logo_url: Schema.NullOr(Schema.String),
   /** The public lead form's key and address (POST multipart there). */
   lead_form_key: Schema.String,
-  lead_form_path: Schema.String
+  lead_form_path: Schema.String,
+  /** Where the account's creator came from (the landing cookie's parts at sign-up, `LandingSource`); "" when unknown. */
+  signup_source: Schema.String
 })
 /** The account settings. */
 export type AccountSettings = typeof AccountSettings.Type

@@ -20,12 +20,14 @@ import * as TwoFactor from "@quotekit/core/TwoFactor"
 import { Clock, Effect, Option, Schema } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
+import { SqlClient } from "effect/sql"
 import { AccountCache } from "../account/Cache.ts"
 import * as LinkToken from "../customer/LinkToken.ts"
 import * as AuthEmails from "../email/AuthEmails.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import { ServerConfig } from "../ServerConfig.ts"
+import * as Landing from "../site/Landing.ts"
 import { TwoFactorGate } from "../twofactor/Gate.ts"
 import { TwoFactorRepo } from "../twofactor/Repo.ts"
 import * as KnownDevice from "./KnownDevice.ts"
@@ -59,6 +61,7 @@ export const layer = HttpApiBuilder.group(
   "auth",
   Effect.fn(function* (handlers) {
     const repo = yield* AuthRepo
+    const sql = yield* SqlClient.SqlClient
     const sessions = yield* Sessions
     const passwords = yield* Passwords
     const limiter = yield* RateLimiter
@@ -185,7 +188,13 @@ export const layer = HttpApiBuilder.group(
                 Effect.fail(InvalidInput.field("email", Message.catalogue.emailTaken))
               )
             )
-          yield* audit("account.created", created)
+          // Where the new account's creator came from (the landing cookie), kept on the account and in the audit.
+          const source = yield* Landing.current
+          if (source !== "")
+            yield* sql`UPDATE accounts SET signup_source = ${source} WHERE account_id = ${created.account_id}`.pipe(
+              Effect.orDie
+            )
+          yield* audit("account.created", created, source === "" ? {} : { signup_source: source })
           const signin = yield* signinOrDie(created.signin_id)
           return yield* signInAs(signin, created.account_id)
         })

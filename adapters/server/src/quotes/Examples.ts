@@ -4,10 +4,12 @@
  *
  * @since 0.1.0
  */
+import type * as SiteApi from "@quotekit/core/api/SiteApi"
 import * as LineItem from "@quotekit/core/LineItem"
 import * as Money from "@quotekit/core/Money"
 import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
 import * as TaxRate from "@quotekit/core/TaxRate"
+import { BigDecimal } from "effect"
 
 /** One row of an example: a price row (title, unit price, quantity) or a text row (title, body). */
 type ExampleRow =
@@ -118,3 +120,24 @@ export const rowsOf = (example: Example, defaults: LineItem.RowDefaults): Readon
   )
   return out
 }
+
+/** The examples as the sample-quote picker lists them: rows, the one-off and the monthly totals before tax. */
+export const summaries = (): ReadonlyArray<SiteApi.QuoteExample> =>
+  Object.entries(examples).map(([key, example]) => {
+    const line = (r: ExampleRow) =>
+      r.type === "price" ? Money.roundAmount(BigDecimal.multiply(Money.make(r.unit), Money.make(r.qty))) : Money.zero
+    const priced = example.rows.filter((r) => r.type === "price")
+    return {
+      key,
+      title: example.title,
+      rows: example.rows.map((r) => ({
+        title: r.title,
+        body: r.body,
+        unit_price: r.type === "price" ? r.unit : null,
+        quantity: r.type === "price" ? r.qty : null,
+        monthly: r.type === "price" && r.monthly === true
+      })),
+      total: Money.toFixed(Money.sum(priced.filter((r) => r.monthly !== true).map(line)), Money.AMOUNT_SCALE),
+      monthly: Money.toFixed(Money.sum(priced.filter((r) => r.monthly === true).map(line)), Money.AMOUNT_SCALE)
+    }
+  })

@@ -30,6 +30,7 @@ export interface StoredAccountSettings extends AccountSettingsInput {
   readonly account_id: Account.AccountId
   readonly logo_file_id: number | null
   readonly lead_form_key: string | null
+  readonly signup_source: string
 }
 
 /** A sign-in's personal settings with its password hash. */
@@ -91,6 +92,7 @@ interface RawAccount {
   readonly leads_enabled: boolean
   readonly logo_file_id: number | null
   readonly lead_form_key: string | null
+  readonly signup_source: string
 }
 
 /** The repository over SQL. */
@@ -124,7 +126,7 @@ export const layer = Layer.effect(
           SELECT account_id, name, country_id, state_id, currency_id, amounts_entered, tax_word, show_code,
                  show_symbol, private_pricing::int AS private_pricing, default_template_id, cost_always,
                  default_margin::text AS default_margin, default_category_id, default_tax_id, product_noun,
-                 date_format, leads_enabled, logo_file_id, lead_form_key
+                 date_format, leads_enabled, logo_file_id, lead_form_key, signup_source
           FROM accounts WHERE account_id = ${account}`.pipe(
           Effect.map((rows) =>
             Option.map(
@@ -149,7 +151,8 @@ export const layer = Layer.effect(
                 date_format: r.date_format,
                 leads_enabled: r.leads_enabled,
                 logo_file_id: r.logo_file_id,
-                lead_form_key: r.lead_form_key
+                lead_form_key: r.lead_form_key,
+                signup_source: r.signup_source
               })
             )
           ),
