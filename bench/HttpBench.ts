@@ -4,6 +4,7 @@
  * signing up accounts as the app does, and paced (open-loop) latency runs.
  */
 import { type ChildProcess, spawn } from "node:child_process"
+import { readdirSync, readFileSync, readlinkSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Database from "@quotekit/pg/Database"
@@ -62,10 +63,16 @@ export const signUp = async (base: string, n: number, tag: string): Promise<Sess
 /** Start the server process over `schema`; resolves with its base URL once it answers. */
 export const startServer = (schema: string): Promise<{ child: ChildProcess; base: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--conditions=@quotekit/source", join(here, "api-quotes-server.ts")], {
-      env: { ...process.env, BENCH_SCHEMA: schema, LOG_REQUESTS: "false" },
-      stdio: ["ignore", "pipe", "inherit"]
-    })
+    // `BENCH_SERVER_ARGS`: Node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    const extra = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter((a) => a !== "")
+    const child = spawn(
+      process.execPath,
+      [...extra, "--conditions=@quotekit/source", join(here, "api-quotes-server.ts")],
+      {
+        env: { ...process.env, BENCH_SCHEMA: schema, LOG_REQUESTS: "false" },
+        stdio: ["ignore", "pipe", "inherit"]
+      }
+    )
     let out = ""
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString()
@@ -117,4 +124,59 @@ export const benchDatabase = (url: string, schema: string) => {
   return Database.postgres({ url: Redacted.make(url), searchPath: [schema, "public"], maxConnections: 2 }).pipe(
     Layer.provideMerge(withSchema)
   )
+}
+
+/** CPU time (user + system, ms) a process has used so far, from `/proc/<pid>/stat`; NaN where unreadable. */
+export const cpuMs = (pid: number): number => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
+  } catch {
+    return Number.NaN
+  }
+}
+const TICKS_PER_SECOND = 100
+
+/** The local ports of the TCP connections process `pid` holds to port `remotePort` (from `/proc`). */
+const clientPorts = (pid: number, remotePort: number): ReadonlyArray<number> => {
+  const inodes = new Set<string>()
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))
+      if (m) inodes.add(m[1]!)
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports: Array<number> = []
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/)
+      if (f.length < 10 || !inodes.has(f[9]!)) continue
+      if (Number.parseInt(f[2]!.split(":")[1]!, 16) === remotePort)
+        ports.push(Number.parseInt(f[1]!.split(":")[1]!, 16))
+    }
+  }
+  return ports
+}
+
+/**
+ * The CPU time of the PostgreSQL backends serving process `pid` (its connections to the database's port, found
+ * in `pg_stat_activity` by their client ports): read on the database's own host (`/proc` of its processes), so
+ * only where PostgreSQL runs on this machine. Answers a reading to subtract from a later one.
+ */
+export const backendCpu = (pid: number, dbPort = 5432) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const ports = clientPorts(pid, dbPort)
+    const rows = yield* sql<{ readonly pid: number }>`
+      SELECT pid FROM pg_stat_activity WHERE client_port = ANY(${ports}::int[])`
+    return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]))
+  }).pipe(Effect.orDie)
+
+/** The CPU ms the backends used between two readings (backends that came later count from 0). */
+export const backendCpuSince = (before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number => {
+  let ms = 0
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0)
+  return ms
 }

@@ -4,8 +4,10 @@
  *
  * - `lock`: one statement claims the save request id and locks the stored quote with its rows, files and
  *   contacts (read as JSON), or only claims it for a new quote.
- * - `write`: one statement writes the quote (inserting it with the next number, or updating it), removes,
- *   changes and adds rows (only the rows that changed are rewritten), and records the history and audit rows.
+ * - `write`: one statement writes the quote (inserting it with the next number, or updating it), deletes the
+ *   removed rows (one `DELETE`), writes the changed and the new rows with one multi-row upsert (`INSERT ...
+ *   ON CONFLICT (quote_item_id) DO UPDATE`, new rows numbered from the table's identity; rows that did not
+ *   change are not rewritten), and records the history and audit rows.
  * - `writeFiles` and `writeContacts` run only when the files or contacts changed; `remember` keeps the answer.
  *
  * Every statement is filtered by the tenant's `account_id`. Database failures become defects.
@@ -230,6 +232,8 @@ export const layer = Layer.effect(
           const updated = kept.filter((r) => changed(r, before.get(r.quote_item_id)!))
           const added = rows.filter((r) => !before.has(r.quote_item_id))
           const keptIds = kept.map((r) => r.quote_item_id as number)
+          // Changed and new rows, written by one upsert (unchanged rows are not rewritten).
+          const upserted = [...updated, ...added]
           const at = new Date(w.at)
           const actor = h.signin_id === null ? "system" : String(h.signin_id)
           const fields = {
@@ -296,32 +300,34 @@ export const layer = Layer.effect(
               WHERE account_id = ${account} AND quote_id = (SELECT quote_id FROM q)
                 AND ${stored.length > kept.length} AND NOT (quote_item_id = ANY(${keptIds}))
             ),
-            upd AS (
-              UPDATE quote_items i SET
-                item_type = v.item_type, item_id = v.item_id, item_code = v.item_code, item_title = v.item_title,
-                item_body = v.item_body, item_cat_id = v.item_cat_id, item_tax_id = v.item_tax_id,
-                price_unit = v.price_unit, price_cost = v.price_cost, price_total = v.price_total,
-                quantity = v.quantity, editable_quantity = v.editable_quantity, discount_item = v.discount_item,
-                contact_choice = v.contact_choice, contact_selected = v.contact_selected, term_every = v.term_every,
-                term_type = v.term_type, term_duration = v.term_duration, added_adj_at = v.added_adj_at,
-                credited_adj_at = v.credited_adj_at, order_index = v.order_index, editing = v.editing,
-                modified = v.modified
-              FROM jsonb_to_recordset(${JSON.stringify(updated.map((r) => rowJson(r, w.at)))}::jsonb) AS v(${types})
-              WHERE i.account_id = ${account} AND i.quote_id = (SELECT quote_id FROM q)
-                AND i.quote_item_id = v.quote_item_id
-            ),
-            ins AS (
-              INSERT INTO quote_items (account_id, quote_id, item_type, item_id, item_code, item_title, item_body,
-                                       item_cat_id, item_tax_id, price_unit, price_cost, price_total, quantity,
-                                       editable_quantity, discount_item, contact_choice, contact_selected,
-                                       term_every, term_type, term_duration, added_adj_at, credited_adj_at,
-                                       order_index, editing, modified)
-              SELECT ${account}, (SELECT quote_id FROM q), item_type, item_id, item_code, item_title, item_body,
+            up AS (
+              INSERT INTO quote_items (quote_item_id, account_id, quote_id, item_type, item_id, item_code,
+                                       item_title, item_body, item_cat_id, item_tax_id, price_unit, price_cost,
+                                       price_total, quantity, editable_quantity, discount_item, contact_choice,
+                                       contact_selected, term_every, term_type, term_duration, added_adj_at,
+                                       credited_adj_at, order_index, editing, modified)
+              OVERRIDING SYSTEM VALUE
+              SELECT CASE WHEN v.quote_item_id > 0 THEN v.quote_item_id
+                          ELSE nextval(pg_get_serial_sequence('quote_items', 'quote_item_id')) END,
+                     ${account}, (SELECT quote_id FROM q), item_type, item_id, item_code, item_title, item_body,
                      item_cat_id, item_tax_id, price_unit, price_cost, price_total, quantity, editable_quantity,
                      discount_item, contact_choice, contact_selected, term_every, term_type, term_duration,
                      added_adj_at, credited_adj_at, order_index, editing, modified
-              FROM jsonb_to_recordset(${JSON.stringify(added.map((r) => rowJson(r, w.at)))}::jsonb) AS v(${types})
-              RETURNING quote_item_id, order_index
+              FROM jsonb_to_recordset(${JSON.stringify(upserted.map((r) => rowJson(r, w.at)))}::jsonb) AS v(${types})
+              ON CONFLICT (quote_item_id) DO UPDATE SET
+                item_type = EXCLUDED.item_type, item_id = EXCLUDED.item_id, item_code = EXCLUDED.item_code,
+                item_title = EXCLUDED.item_title, item_body = EXCLUDED.item_body, item_cat_id = EXCLUDED.item_cat_id,
+                item_tax_id = EXCLUDED.item_tax_id, price_unit = EXCLUDED.price_unit,
+                price_cost = EXCLUDED.price_cost, price_total = EXCLUDED.price_total, quantity = EXCLUDED.quantity,
+                editable_quantity = EXCLUDED.editable_quantity, discount_item = EXCLUDED.discount_item,
+                contact_choice = EXCLUDED.contact_choice, contact_selected = EXCLUDED.contact_selected,
+                term_every = EXCLUDED.term_every, term_type = EXCLUDED.term_type,
+                term_duration = EXCLUDED.term_duration, added_adj_at = EXCLUDED.added_adj_at,
+                credited_adj_at = EXCLUDED.credited_adj_at, order_index = EXCLUDED.order_index,
+                editing = EXCLUDED.editing, modified = EXCLUDED.modified
+              -- Only a row of this very quote (the save checked its ids against the locked, stored rows).
+              WHERE quote_items.account_id = EXCLUDED.account_id AND quote_items.quote_id = EXCLUDED.quote_id
+              RETURNING quote_item_id, order_index, (xmax = 0) AS added
             ),
             h AS (
               INSERT INTO history (account_id, table_name, category_id, action, action_time, html_summary, html_full,
@@ -335,7 +341,8 @@ export const layer = Layer.effect(
                       ${JSON.stringify(h.data)}::jsonb || jsonb_build_object('quote_id', (SELECT quote_id FROM q)))
             )
             SELECT q.quote_id, q.quote_no, q.edit_seq,
-              (SELECT json_agg(json_build_object('id', quote_item_id, 'order_index', order_index)) FROM ins) AS inserted
+              (SELECT json_agg(json_build_object('id', quote_item_id, 'order_index', order_index)) FROM up
+               WHERE added) AS inserted
             FROM q`
           yield* QuoteEvents.changed({
             account_id: account,
