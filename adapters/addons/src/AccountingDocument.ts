@@ -77,9 +77,9 @@ export const build = (input: Input): Document => ({
   due_date: input.dueDate,
   currency: input.currency,
   amounts_include_tax: input.content.amounts_entered === "inclusive",
-  lines: input.content.lines.map((l) =>
-    line(l, BigDecimal.isZero(l.tax_rate) ? null : input.taxCodeOf(input.taxIdOf(l.quote_item_id)), input.accountCode)
-  ),
+  // The mapping wins, a 0 % tax's too (zero-rated and exempt are different boxes of a GST or VAT return); an
+  // unmapped line goes without a tax code, for the add-on's default.
+  lines: input.content.lines.map((l) => line(l, input.taxCodeOf(input.taxIdOf(l.quote_item_id)), input.accountCode)),
   total: fixed2(input.content.total)
 })
 

@@ -30,21 +30,27 @@ export interface TokenStore<R> {
   ) => Effect.Effect<Tokens, E, R>
 }
 
-/** Tokens valid for at least five more minutes at `nowMs`, refreshed through `refresh` when needed. */
+/**
+ * Tokens valid for at least five more minutes at `nowMs`, refreshed through `refresh` when needed. `refused`: an
+ * access token the add-on just refused (401) before its time was up; it is refreshed too, unless another process
+ * already replaced it (then the replacement is used, and the refresh token is not spent twice).
+ */
 export const fresh = <R>(
   store: TokenStore<R>,
   refresh: (tokens: Tokens) => Effect.Effect<Tokens, AccountingError>,
-  nowMs: number
+  nowMs: number,
+  refused?: string
 ): Effect.Effect<Tokens, AccountingError | NotConnected, R> =>
   Effect.gen(function* () {
+    const stale = (tokens: Tokens) => Connection.needsRefresh(tokens, nowMs) || tokens.access_token === refused
     const current = yield* store.current
     if (Option.isNone(current)) return yield* new NotConnected()
-    if (!Connection.needsRefresh(current.value, nowMs)) return current.value
+    if (!stale(current.value)) return current.value
     return yield* store.withLock(
       (locked): Effect.Effect<{ readonly tokens: Tokens; readonly save: boolean }, AccountingError | NotConnected> => {
         if (Option.isNone(locked)) return Effect.fail(new NotConnected())
         // Another process may have refreshed while this one waited for the lock.
-        if (!Connection.needsRefresh(locked.value, nowMs)) return Effect.succeed({ tokens: locked.value, save: false })
+        if (!stale(locked.value)) return Effect.succeed({ tokens: locked.value, save: false })
         return Effect.map(refresh(locked.value), (tokens) => ({ tokens, save: true }))
       }
     )

@@ -57,6 +57,27 @@ describe("AccountingDocument", () => {
     assert.isFalse(doc.amounts_include_tax)
   })
 
+  it("a 0 % tax mapped to the organisation's zero-rated code keeps that code; unmapped it goes without one", () => {
+    const content = InvoiceDocument.build(
+      {
+        type: Invoice.InvoiceType.Invoice,
+        lines: [{ itemId: 11, percent: 100, quantity: Money.make("5"), amount: Money.make("62.5") }]
+      },
+      items,
+      "exclusive_including",
+      taxes
+    )
+    const mapped = AccountingDocument.build({ ...input(content), taxCodeOf: (id) => (id === 2 ? "ZERORATED" : null) })
+    assert.deepStrictEqual(
+      mapped.lines.map((l) => l.tax_code),
+      ["ZERORATED"]
+    )
+    assert.deepStrictEqual(
+      AccountingDocument.build(input(content)).lines.map((l) => l.tax_code),
+      [null]
+    )
+  })
+
   it("a whole item goes as its quantity and unit price; a credit is a credit note", () => {
     const content = InvoiceDocument.build(
       {

@@ -72,4 +72,29 @@ describe("Connection and TokenRefresh", () => {
       assert.deepStrictEqual([...new Set(got.map((t) => t.access_token))], ["access-1-2"])
     })
   )
+
+  it.effect("an access token refused before its time is refreshed once, however many callers saw the refusal", () =>
+    Effect.gen(function* () {
+      const clock = Date.now()
+      const fake = FakeAccounting.make({ addonId: 1, now: () => clock })
+      const connected = yield* fake.accounting.exchange({
+        code: fake.code,
+        codeVerifier: "v",
+        redirectUri: "https://x.invalid/cb",
+        params: new URLSearchParams()
+      })
+      const s = store(connected.tokens)
+      const refused = connected.tokens.access_token
+      const got = yield* Effect.forEach(
+        Array.from({ length: 5 }, () => TokenRefresh.fresh(s, fake.accounting.refresh, clock, refused)),
+        (e) => e,
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(fake.refreshes(), 1)
+      assert.deepStrictEqual([...new Set(got.map((t) => t.access_token))], ["access-1-2"])
+      // A token nobody refused is left alone.
+      yield* TokenRefresh.fresh(s, fake.accounting.refresh, clock, "another")
+      assert.strictEqual(fake.refreshes(), 1)
+    })
+  )
 })

@@ -108,6 +108,8 @@ export const TaxMappingInput = Schema.Struct({
 
 /** One audit entry. */
 export const AuditEntry = Schema.Struct({
+  /** The entry's own id (stable, increasing). */
+  id: Schema.Int,
   at: Schema.Int,
   addon_id: AddOn.AddOnId,
   addon_name: Schema.String,

@@ -10,7 +10,7 @@
  *
  * @since 0.5.0
  */
-import type { Accounting, AccountingError } from "@quotekit/addons/Accounting"
+import type { Accounting, AccountingError, Tokens as AccountingTokens } from "@quotekit/addons/Accounting"
 import * as Connection from "@quotekit/addons/Connection"
 import * as OAuth from "@quotekit/addons/OAuth"
 import * as AddOn from "@quotekit/core/AddOn"
@@ -135,8 +135,14 @@ export const layer = HttpApiBuilder.group(
         return { accounting, connection: c.value }
       })
 
-    const tokens = (account: number, accounting: Accounting, name: string) =>
-      Tokens.fresh(account, accounting).pipe(
+    /** A call to the add-on with the account's tokens (refreshed as needed); its failures as answers. */
+    const withTokens = <A>(
+      account: number,
+      accounting: Accounting,
+      name: string,
+      use: (tokens: AccountingTokens) => Effect.Effect<A, AccountingError>
+    ) =>
+      Tokens.withAccess(account, accounting, use).pipe(
         Effect.provideService(SqlClient.SqlClient, sql),
         Effect.provideService(AddOnsRepo, repo),
         Effect.catchTag("NotConnected", () => Effect.fail(InvalidInput.answer(m.notConnected(name)))),
@@ -148,8 +154,9 @@ export const layer = HttpApiBuilder.group(
     const mapping = (account: number, def: AddOn.Definition) =>
       Effect.gen(function* () {
         const { accounting, connection } = yield* live(account, def)
-        const t = yield* tokens(account, accounting, def.name)
-        const rates = yield* accounting.taxRates(t, connection.organisation_id).pipe(Effect.mapError(outside))
+        const rates = yield* withTokens(account, accounting, def.name, (t) =>
+          accounting.taxRates(t, connection.organisation_id)
+        )
         const taxes = yield* repo.taxes(account)
         const map = yield* repo.taxMap(account, def.id, connection.organisation_id)
         const answer: TaxMapping = {

@@ -36,6 +36,7 @@ export interface TakenAttempt {
 
 /** One audit row as stored. */
 export interface AuditRow {
+  readonly id: number
   readonly at: number
   readonly addon_id: number
   readonly action: AddOn.AuditAction
@@ -165,6 +166,11 @@ export class AddOnsRepo extends Context.Service<
       contactId: number,
       link: RemoteLink
     ) => Effect.Effect<void>
+    /** The contact's lookup link: its record in the add-on its invoices went to, if any. */
+    readonly contactLookup: (
+      account: number,
+      contactId: number
+    ) => Effect.Effect<Option.Option<{ readonly lookup_url: string; readonly lookup_addon_id: number }>>
     /** The customer of a quote's invoices: its first contact (with the company's name), if it has one. */
     readonly party: (account: number, quoteId: number) => Effect.Effect<Option.Option<QuoteParty>>
     /** This installation's id, part of every document reference. */
@@ -290,13 +296,14 @@ export const layer = Layer.effect(
           VALUES (${account}, ${id}, ${by}, ${action}, ${detail.slice(0, 500)})`.pipe(Effect.asVoid, Effect.orDie),
       auditPage: (account, offset, limit) =>
         sql<{
+          readonly id: number
           readonly at: Date
           readonly addon_id: number
           readonly action: AddOn.AuditAction
           readonly who: string | null
           readonly detail: string
         }>`
-          SELECT a.at, a.addon_id::int AS addon_id, a.action, a.detail,
+          SELECT a.audit_id::int AS id, a.at, a.addon_id::int AS addon_id, a.action, a.detail,
             nullif(btrim(coalesce(nullif(s.name_display, ''), coalesce(s.name_first, '') || ' ' ||
               coalesce(s.name_last, ''))), '') AS who
           FROM addon_audit a LEFT JOIN signins s ON s.signin_id = a.signin_id
@@ -304,6 +311,7 @@ export const layer = Layer.effect(
           ORDER BY a.audit_id DESC OFFSET ${offset} LIMIT ${limit}`.pipe(
           Effect.map((rows) =>
             rows.map((r) => ({
+              id: r.id,
               at: seconds(r.at),
               addon_id: r.addon_id,
               action: r.action,
@@ -365,6 +373,14 @@ export const layer = Layer.effect(
             UPDATE contacts SET lookup_url = ${link.url}, lookup_addon_id = ${id}
             WHERE account_id = ${account} AND contact_id = ${contactId}`
         }).pipe(Effect.orDie),
+      contactLookup: (account, contactId) =>
+        sql<{ readonly lookup_url: string; readonly lookup_addon_id: number }>`
+          SELECT lookup_url, lookup_addon_id::int AS lookup_addon_id FROM contacts
+          WHERE account_id = ${account} AND contact_id = ${contactId}
+            AND lookup_url IS NOT NULL AND lookup_url <> '' AND lookup_addon_id IS NOT NULL`.pipe(
+          Effect.map((rows) => Option.fromNullishOr(rows[0])),
+          Effect.orDie
+        ),
       party: (account, quoteId) =>
         sql<QuoteParty>`
           SELECT c.contact_id, coalesce(c.name_first, '') AS first_name, coalesce(c.name_last, '') AS last_name,

@@ -17,7 +17,7 @@
  *
  * @since 0.5.0
  */
-import type { Accounting, AccountingError, Created, Party } from "@quotekit/addons/Accounting"
+import { type Accounting, AccountingError, type Created, type Party, type Tokens } from "@quotekit/addons/Accounting"
 import * as AccountingDocument from "@quotekit/addons/AccountingDocument"
 import * as AddOn from "@quotekit/core/AddOn"
 import * as Currency from "@quotekit/core/Currency"
@@ -29,7 +29,7 @@ import { InvoiceRepo } from "../invoices/Repo.ts"
 import type { QuoteRepo } from "../quotes/Repo.ts"
 import { AddOnsRepo } from "./Repo.ts"
 import { AddOnsSetup } from "./Setup.ts"
-import * as Tokens from "./Tokens.ts"
+import * as AccessTokens from "./Tokens.ts"
 
 /** Attempts (claims) before a rate-limited or unavailable add-on leaves the invoice in error. */
 export const MAX_ATTEMPTS = 8
@@ -111,8 +111,30 @@ export const push = (
       return yield* new SyncFailed({ message: AddOn.messages.notConnected(name), retry: false })
     const org = invoice.addon_org_id || connection.value.organisation_id
     if (org === "") return yield* new SyncFailed({ message: AddOn.messages.pickOrganisation, retry: false })
-    const call = <A>(e: Effect.Effect<A, AccountingError>) =>
-      e.pipe(
+    let tokens: Tokens = yield* AccessTokens.fresh(account, accounting).pipe(
+      Effect.catchTag("NotConnected", () =>
+        Effect.fail(new SyncFailed({ message: AddOn.messages.notConnected(name), retry: false }))
+      ),
+      Effect.catchTag("AccountingError", (e) => Effect.fail(failure(e, name)))
+    )
+    /** One call with the tokens; an access token refused before its time is refreshed once and the call made again. */
+    const call = <A>(op: (tokens: Tokens) => Effect.Effect<A, AccountingError>) =>
+      op(tokens).pipe(
+        Effect.catchIf(
+          (err) => err.kind === "auth",
+          () =>
+            AccessTokens.fresh(account, accounting, tokens.access_token).pipe(
+              Effect.catchTag("NotConnected", () =>
+                Effect.fail(new AccountingError({ kind: "auth", message: AddOn.messages.notConnected(name) }))
+              ),
+              Effect.tap((renewed) =>
+                Effect.sync(() => {
+                  tokens = renewed
+                })
+              ),
+              Effect.flatMap(op)
+            )
+        ),
         // Access revoked at the add-on: the page shows the connection needs attention.
         Effect.tapError((err) =>
           err.kind === "auth" ? repo.setError(account, invoice.addon_id, err.message) : Effect.void
@@ -120,12 +142,6 @@ export const push = (
         Effect.mapError((err) => failure(err, name))
       )
 
-    const tokens = yield* Tokens.fresh(account, accounting).pipe(
-      Effect.catchTag("NotConnected", () =>
-        Effect.fail(new SyncFailed({ message: AddOn.messages.notConnected(name), retry: false }))
-      ),
-      Effect.catchTag("AccountingError", (e) => Effect.fail(failure(e, name)))
-    )
     const { record, rows, content } = yield* BuiltinInvoice.prepare(invoice)
 
     const found = yield* repo.party(account, invoice.quote_id)
@@ -136,10 +152,10 @@ export const push = (
     const contact = Option.isSome(remembered)
       ? { id: remembered.value.remote_id, url: remembered.value.url }
       : yield* Effect.gen(function* () {
-          const existing = yield* call(accounting.findContact(tokens, org, party))
+          const existing = yield* call((t) => accounting.findContact(t, org, party))
           const made = Option.isSome(existing)
             ? existing.value
-            : yield* call(accounting.createContact(tokens, org, party))
+            : yield* call((t) => accounting.createContact(t, org, party))
           yield* repo.linkContact(account, invoice.addon_id, org, found.value.contact_id, {
             remote_id: made.id,
             url: made.url
@@ -164,7 +180,7 @@ export const push = (
       accountCode
     })
     // Look up before create: an earlier attempt may have created it and died before recording it.
-    const existing = yield* call(accounting.findDocument(tokens, org, document.kind, reference))
+    const existing = yield* call((t) => accounting.findDocument(t, org, document.kind, reference))
     if (Option.isSome(existing)) return existing.value
-    return yield* call(accounting.createDocument(tokens, org, document))
+    return yield* call((t) => accounting.createDocument(t, org, document))
   })

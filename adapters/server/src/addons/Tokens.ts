@@ -2,7 +2,9 @@
  * A connection's tokens for a call: opened from their sealed form, refreshed first when fewer than five minutes
  * are left, by one process at a time under the connection's row lock (`TokenRefresh.fresh`). A refresh the
  * add-on refuses (`auth`: the access was revoked or the refresh token expired) marks the connection as needing
- * attention with the add-on's words, so the page asks to connect again.
+ * attention with the add-on's words, so the page asks to connect again. An access token the add-on refuses
+ * before its time (revoked by a password change, a clock that drifted) is refreshed once and the call made again
+ * (`withAccess`); only a second refusal means connecting again.
  *
  * @since 0.5.0
  */
@@ -24,10 +26,14 @@ export const open = (account: number, addonId: number, sealed: string | null) =>
     sealed === null ? Option.none<Tokens>() : Connection.open(box, sealed, Connection.context(account, addonId))
   )
 
-/** Tokens good for a call to `accounting` for the account. */
+/**
+ * Tokens good for a call to `accounting` for the account; `refused`: the access token the add-on just refused
+ * (401) before its time, to be replaced (once, whichever process gets there first).
+ */
 export const fresh = (
   account: number,
-  accounting: Accounting
+  accounting: Accounting,
+  refused?: string
 ): Effect.Effect<Tokens, AccountingError | TokenRefresh.NotConnected, SqlClient.SqlClient | AddOnsRepo> =>
   Effect.gen(function* () {
     const repo = yield* AddOnsRepo
@@ -52,9 +58,28 @@ export const fresh = (
           )
           .pipe(Effect.catchTag("SqlError", Effect.die))
     }
-    return yield* TokenRefresh.fresh(store, accounting.refresh, yield* Clock.currentTimeMillis).pipe(
+    return yield* TokenRefresh.fresh(store, accounting.refresh, yield* Clock.currentTimeMillis, refused).pipe(
       Effect.tapError((e) =>
         e._tag === "AccountingError" && e.kind === "auth" ? repo.setError(account, id, e.message) : Effect.void
+      )
+    )
+  })
+
+/**
+ * Run `use` with fresh tokens; when the add-on refuses the access token (`auth`), refresh it once (unless another
+ * process already did) and run `use` again with the new one.
+ */
+export const withAccess = <A>(
+  account: number,
+  accounting: Accounting,
+  use: (tokens: Tokens) => Effect.Effect<A, AccountingError>
+): Effect.Effect<A, AccountingError | TokenRefresh.NotConnected, SqlClient.SqlClient | AddOnsRepo> =>
+  Effect.gen(function* () {
+    const tokens = yield* fresh(account, accounting)
+    return yield* use(tokens).pipe(
+      Effect.catchIf(
+        (e) => e.kind === "auth",
+        () => Effect.flatMap(fresh(account, accounting, tokens.access_token), use)
       )
     )
   })

@@ -24,6 +24,7 @@ import * as RelativeTime from "@quotekit/core/RelativeTime"
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
+import { AddOnsRepo } from "../addons/Repo.ts"
 import { HistoryWriter } from "../history/HistoryWriter.ts"
 import * as Paging from "../http/Paging.ts"
 import { ContactMergeRepo } from "./MergeRepo.ts"
@@ -77,6 +78,7 @@ export const layer = HttpApiBuilder.group(
   "contacts",
   Effect.fn(function* (handlers) {
     const repo = yield* ContactsRepo
+    const addons = yield* AddOnsRepo
     const merges = yield* ContactMergeRepo
     const history = yield* HistoryWriter
     const sql = yield* SqlClient.SqlClient
@@ -203,7 +205,8 @@ export const layer = HttpApiBuilder.group(
             // The quote list searches contact names and companies; it has no filter by contact id yet.
             view_quotes_url: `/quotes?search=${encodeURIComponent(c.display_name)}`,
             merged_into: merged_into === null ? null : yield* companyLink(account_id, merged_into),
-            meta: null
+            // The contact's record in the accounting add-on its invoices went to (its lookup link).
+            meta: Option.getOrNull(yield* addons.contactLookup(account_id, c.contact_id))
           }
           return view
         })

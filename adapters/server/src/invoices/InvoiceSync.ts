@@ -183,16 +183,25 @@ const settleBuiltin = (c: Claimed) =>
 
 const encodeInvoice = Schema.encodeSync(Invoice.Invoice)
 
+/**
+ * Tell the quote's open pages, once the current work is committed, that an invoice's sync state changed
+ * (`invoice-sync`, carrying the invoice): queued and syncing, synced, or in error.
+ */
+export const announce = (invoice: Invoice.Invoice) =>
+  QuoteEvents.later({
+    account_id: invoice.account_id,
+    topic: "invoice-sync",
+    payload: {
+      quote_id: invoice.quote_id,
+      invoice: encodeInvoice({ ...invoice, error_html: (invoice.error_html ?? "").slice(0, 2000) }) as never
+    }
+  })
+
 /** Store an invoice's sync result, and tell the quote's open pages once it is committed (`invoice-sync`). */
 const synced = (invoice: Invoice.Invoice) =>
   Effect.gen(function* () {
     yield* (yield* InvoiceRepo).update(invoice)
-    const encoded = encodeInvoice({ ...invoice, error_html: (invoice.error_html ?? "").slice(0, 2000) })
-    yield* QuoteEvents.later({
-      account_id: invoice.account_id,
-      topic: "invoice-sync",
-      payload: { quote_id: invoice.quote_id, invoice: encoded as never }
-    })
+    yield* announce(invoice)
   })
 
 /** Store a failure the user sees under 'Show Issue'; the invoice is ready again to retry. */

@@ -39,6 +39,7 @@ import { QuoteRepo } from "../quotes/Repo.ts"
 import { notFound } from "../quotes/Views.ts"
 import * as WebhookEvents from "../webhooks/Events.ts"
 import * as DocumentLink from "./DocumentLink.ts"
+import * as InvoiceSync from "./InvoiceSync.ts"
 import { type DocumentRecord, InvoiceRepo, issuedOf, type Stored } from "./Repo.ts"
 import { SyncSignal } from "./SyncSignal.ts"
 
@@ -382,14 +383,17 @@ const createOne = (l: Loaded, invoice: Invoice.Invoice, now: number) =>
           message: Message.catalogue.invoiceNothingLeft
         })
       )
-    yield* repo.update({
+    const queued: Invoice.Invoice = {
       ...created.success.value,
       // Where the sync worker creates it: the connected accounting add-on, else the built-in invoices.
       addon_id: Option.match(l.addon, { onNone: () => 0, onSome: (a) => a.addon_id }),
       addon_org_id: Option.match(l.addon, { onNone: () => "", onSome: (a) => a.organisation_id }),
       invoice_amount: amount,
       invoice_adj_at: fresh?.invoice_adj_at ?? invoice.invoice_adj_at
-    })
+    }
+    yield* repo.update(queued)
+    // ready -> syncing, for the pages that hold the quote (the worker announces synced or error).
+    yield* InvoiceSync.announce(queued)
     yield* WebhookEvents.invoice(l.facts.account_id, invoice.quote_invoice_id, "invoice.created")
     return "changed" as const
   })

@@ -1,18 +1,17 @@
 /**
  * The real server for the add-ons browser tests: as `RealServer.start` (every handler and middleware, an embedded
- * PGlite database, an in-process event bus, an in-memory mailer, serving a build of the app), with the Xero
- * add-on set up from the operator's client id and secret and the secret key given, and its public address fixed
- * to the loopback address the browser uses, so Xero's redirect comes back to the signed-in origin.
+ * PGlite database, an in-process event bus, an in-memory mailer, serving a build of the app), with the accounting
+ * add-ons given set up (as the operator's client id and secret would) and the secret key given, and its public
+ * address fixed to the loopback address the browser uses, so the add-on's redirect comes back to the signed-in
+ * origin.
  *
- * Xero itself is `FakeXero` answering the server's own calls through msw at its network edge (token exchange,
- * connections, tax rates, contacts, invoices); the browser's visit to Xero's consent page is answered by the
- * test with the fake's redirect back (`FakeXero.consent`).
+ * The add-ons' services are fakes (`FakeXero`, `FakeQuickBooks`) answering the server's own calls through msw at
+ * its network edge (token exchange, connections, tax rates, contacts, invoices); the browser's visit to the
+ * consent page is answered by the test with the fake's redirect back (`consent`).
  */
 import { createServer } from "node:net"
 import type { Accounting } from "@quotekit/addons/Accounting"
 import type * as AddOn from "@quotekit/core/AddOn"
-import { Xero } from "@quotekit/xero"
-import type * as FakeXero from "@quotekit/xero/testing/FakeXero"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { SqlClient } from "effect/sql"
 import * as TestDatabase from "../../../adapters/pg/src/TestDatabase.ts"
@@ -35,16 +34,10 @@ const freePort = () =>
     })
   })
 
-/** Start the server serving `appRoot` with Xero (the fake's client) set up. */
-export const start = async (appRoot: string, xero: ReturnType<typeof FakeXero.make>): Promise<RealServer> => {
+/** Start the server serving `appRoot` with these accounting add-ons set up. */
+export const start = async (appRoot: string, accounting: ReadonlyArray<Accounting>): Promise<RealServer> => {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const accounting: Accounting = Xero.make({
-    clientId: xero.clientId,
-    clientSecret: xero.clientSecret,
-    // A test waits seconds, not minutes, for a retry.
-    retry: { times: 1, baseDelayMs: 50, maxDelayMs: 1_000 }
-  })
   const scope = Effect.runSync(Scope.make())
   const server = Main.layer.pipe(
     Layer.provide([
@@ -60,7 +53,7 @@ export const start = async (appRoot: string, xero: ReturnType<typeof FakeXero.ma
       EventBusLocal.layer,
       Mailer.layerMemory,
       Layer.succeed(AddOnsSetup, {
-        accounting: new Map([[Xero.ADDON_ID as AddOn.AccountingId, accounting]]),
+        accounting: new Map(accounting.map((a) => [a.addonId as AddOn.AccountingId, a])),
         secretKeySet: true
       })
     ]),
