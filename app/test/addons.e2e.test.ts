@@ -11,21 +11,27 @@
  * organisations, and picks one; maps the account's GST to Xero's '15% GST on Income' with revenue account 200;
  * accepts a quote on the customer's behalf, creates its 30% deposit and sees it syncing, then synced with Xero's
  * number and a link into Xero; creates the rest while Xero refuses it and reads Xero's words under 'Show
- * Issue'; disconnects (after confirming) and finds the invoice's history kept and the audit of all of it. Every
+ * Issue'; with access withdrawn in Xero, is told to connect again and sees Xero needing attention with Xero's
+ * words; disconnects (after confirming) and finds the invoice's history kept and the audit of all of it. A
+ * refused consent connects nothing. QuickBooks on a server of its own: one company, so it is connected at once
+ * from Intuit's redirect (with its realmId), and its sales tax codes are offered for mapping. Every
  * state is checked with axe-core (every input labelled); no console error, no answer of 500 or above.
  * Screenshots go to /tmp/a2-*.png.
  */
 import { rm } from "node:fs/promises"
 import * as AddOn from "@quotekit/core/AddOn"
 import * as Message from "@quotekit/core/Message"
+import { QuickBooks } from "@quotekit/quickbooks"
+import * as FakeQuickBooks from "@quotekit/quickbooks/testing/FakeQuickBooks"
+import { Xero } from "@quotekit/xero"
 import * as FakeXero from "@quotekit/xero/testing/FakeXero"
 import { setupServer } from "msw/node"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { addonsText as t } from "../src/addons/addonsText.ts"
 import { invoicingTextFor } from "../src/invoices/invoicingText.ts"
+import * as AddOnsServer from "./addons/AddOnsServer.ts"
 import { taxedQuote } from "./addons/TaxedQuote.ts"
-import * as XeroServer from "./addons/XeroServer.ts"
 import { axeViolations } from "./support/axe.ts"
 import { launch } from "./support/browser.ts"
 import { buildOwnApp } from "./support/OwnBuildServer.ts"
@@ -37,7 +43,14 @@ const it_ = invoicingTextFor("quote")
 const HARBOUR = { id: "7c0e2bd4-3f0a-4a52-9a3e-1d2f5b6c7d8e", name: "Harbour Tiling (US)", currency: "USD" }
 const HOLDINGS = { id: "0b6f4c1e-8d2a-4e3b-b7c9-5a4d3e2f1a0b", name: "Harbour Holdings", currency: "NZD" }
 const xero = FakeXero.make({ organisations: [HOLDINGS, HARBOUR] })
-const network = setupServer(...xero.handlers)
+const CRAIGS = { realmId: "9130350", name: "Craig's Design and Landscaping" }
+const quickbooks = FakeQuickBooks.make({
+  clientId: "fake-quickbooks-client-id",
+  clientSecret: "fake-quickbooks-client-secret",
+  environment: "sandbox"
+})
+quickbooks.addCompany({ ...CRAIGS, country: "CA", currency: "CAD", ...FakeQuickBooks.canadianTaxes })
+const network = setupServer(...xero.handlers, ...quickbooks.handlers)
 let dist: string
 let server: RealServer
 let browser: Browser
@@ -46,7 +59,15 @@ beforeAll(async () => {
   // Only Xero's addresses are answered; the server's own and the browser's traffic pass through.
   network.listen({ onUnhandledFrame: "bypass" })
   dist = await buildOwnApp()
-  server = await XeroServer.start(dist, xero)
+  // Xero set up; QuickBooks not (its own server below has it).
+  server = await AddOnsServer.start(dist, [
+    Xero.make({
+      clientId: xero.clientId,
+      clientSecret: xero.clientSecret,
+      // A test waits seconds, not minutes, for a retry.
+      retry: { times: 1, baseDelayMs: 50, maxDelayMs: 1_000 }
+    })
+  ])
   browser = await launch()
 }, 180_000)
 
@@ -102,7 +123,7 @@ const unlabelled = (page: Page) =>
       .map((el) => el.outerHTML.slice(0, 120))
   )
 
-describe("add-ons in Chromium against the real server with Xero faked", { timeout: 180_000 }, () => {
+describe("add-ons in Chromium against the real server with Xero and QuickBooks faked", { timeout: 180_000 }, () => {
   it("connects Xero, maps a tax, syncs an accepted quote's invoices (synced and refused), disconnects", async () => {
     // Tiling with GST, waste removal exempt; a 30% deposit and the rest make two invoices.
     const q = await taxedQuote(server)
@@ -351,5 +372,56 @@ describe("add-ons in Chromium against the real server with Xero faked", { timeou
     // The refusal is answered 400 on purpose (Chromium logs it); nothing else went wrong.
     expect(problems.filter((p) => !/callback\?error=access_denied.*status of 400/.test(p))).toEqual([])
     await context.close()
+  })
+
+  it("connects QuickBooks: one company, connected at once with no picker, its tax codes to map", async () => {
+    const own = await AddOnsServer.start(dist, [
+      QuickBooks.make({
+        clientId: "fake-quickbooks-client-id",
+        clientSecret: "fake-quickbooks-client-secret",
+        environment: "sandbox"
+      })
+    ])
+    try {
+      const q = await taxedQuote(own)
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      await q.team.share(context)
+      const page = await context.newPage()
+      page.setDefaultTimeout(10_000)
+      const problems = watch(page)
+      // Intuit's consent page: the admin picks the company there, and Intuit sends the browser back with its realmId.
+      await context.route("https://appcenter.intuit.com/**", (route) =>
+        route.fulfill({
+          status: 302,
+          headers: { location: quickbooks.consent(new URL(route.request().url()), CRAIGS.realmId).toString() }
+        })
+      )
+      await page.goto(`${own.url}/settings/add-ons`)
+      const card = page.getByRole("article", { name: "QuickBooks", exact: true })
+      expect(await card.getAttribute("data-state")).toBe("off")
+      await card.getByRole("button", { name: t.connect }).click()
+      await page.waitForURL(`${own.url}/settings/add-ons?connected=7`)
+      await page
+        .getByRole("status")
+        .filter({ hasText: AddOn.messages.connected("QuickBooks", CRAIGS.name) })
+        .waitFor()
+      await card.getByText(t.connectedTo(CRAIGS.name)).waitFor()
+      expect(await page.getByRole("article", { name: "Xero", exact: true }).getAttribute("data-state")).toBe(
+        "not-set-up"
+      )
+      await card.getByRole("link", { name: t.taxMapping }).click()
+      const gst = page.getByLabel(`${t.theirTax("QuickBooks")} for GST`)
+      await gst.waitFor()
+      // The company's sales tax codes with their rates; the purchase-only one is not offered.
+      const offered = await gst.locator("option").allTextContents()
+      expect(offered).toContain("GST (5%)")
+      expect(offered.some((o) => o.startsWith("Out of Scope"))).toBe(false)
+      expect(await axeViolations(page)).toEqual([])
+      await shot(page, "quickbooks-taxes")
+      expect(problems).toEqual([])
+      await context.close()
+    } finally {
+      await own.close()
+    }
   })
 })

@@ -56,6 +56,6 @@ export const addonsText = {
   noTaxes: "This account has no taxes yet: add them under Templates & Items.",
   accountCode: "Revenue account code",
   accountCodeHint: (name: string) =>
-    `The account invoice lines are posted to in ${name}, e.g. 200. Leave it empty to use ${name}'s default.`,
+    `The revenue account invoice lines are posted to in ${name} (its code or number). Leave it empty to use ${name}'s default.`,
   mappingSaved: "Tax mapping saved."
 } as const
