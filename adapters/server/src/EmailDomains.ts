@@ -8,6 +8,7 @@
  */
 
 import { Layer } from "effect"
+import * as Check from "./emaildomain/Check.ts"
 import * as Http from "./emaildomain/Http.ts"
 import * as Repo from "./emaildomain/Repo.ts"
 import * as Routing from "./emaildomain/Routing.ts"
@@ -15,8 +16,8 @@ import * as Routing from "./emaildomain/Routing.ts"
 /** The API group handlers. */
 export const handlers = Http.layer
 
-/** The repository; needs a `SqlClient`. */
-export const services = Repo.layer
+/** The repository and the daily look-up of every domain in the background; need a `SqlClient` and the settings. */
+export const services = Layer.merge(Repo.layer, Check.layer.pipe(Layer.provide(Repo.layer)))
 
 /** The routing mailer over the server's `Mailer`; needs a `SqlClient` and the `ServerConfig`. */
 export const mailer = Routing.layer.pipe(Layer.provide(Repo.layer))

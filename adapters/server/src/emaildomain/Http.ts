@@ -19,15 +19,15 @@ import type {
 } from "@quotekit/core/api/EmailDomainApi"
 import { CurrentAccount } from "@quotekit/core/api/Security"
 import * as EmailDomain from "@quotekit/core/EmailDomain"
-import { Clock, Effect, Option, Redacted } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Mailer } from "../auth/Mailer.ts"
 import * as SecretBox from "../crypto/SecretBox.ts"
 import { ServerConfig, type Settings } from "../ServerConfig.ts"
-import { Dns } from "./Dns.ts"
+import { check, mechanismFor } from "./Check.ts"
 import * as Keys from "./Keys.ts"
 import * as Relay from "./Relay.ts"
-import { EmailDomainRepo, type Stored, type StoredCheck, type StoredRelay } from "./Repo.ts"
+import { EmailDomainRepo, type Stored, type StoredRelay } from "./Repo.ts"
 import * as Routing from "./Routing.ts"
 import * as TestEmail from "./TestEmail.ts"
 
@@ -39,19 +39,6 @@ const admin = Effect.gen(function* () {
   if (!tenant.is_admin) return yield* AccessDenied.answer(m.adminOnly)
   return tenant
 })
-
-/** The host of the server's own relay, if it has one. */
-const serverRelayHost = (config: Settings): string | null => {
-  if (config.smtpUrl === undefined) return null
-  const raw = Redacted.value(config.smtpUrl)
-  return URL.canParse(raw) ? new URL(raw).hostname : null
-}
-
-/** What SPF must allow: the account's relay, else the server's, else the domain's own mail servers. */
-const mechanismFor = (relay: StoredRelay | null, config: Settings): string => {
-  const host = relay?.host ?? serverRelayHost(config)
-  return host === null ? "mx" : EmailDomain.spfMechanism(host)
-}
 
 /** The records to publish, with what DNS had. */
 const recordsOf = (s: Stored, config: Settings): ReadonlyArray<RecordView> => {
@@ -110,27 +97,6 @@ const stateOf = (account: number) =>
       server_relay: config.smtpUrl !== undefined,
       settings: Option.getOrNull(settings)
     } satisfies EmailDomainState
-  })
-
-/** Look the three records up and store what was found. */
-const check = (s: Stored) =>
-  Effect.gen(function* () {
-    const dns = yield* Dns
-    const config = yield* ServerConfig
-    const [spf, dkim, dmarc] = yield* Effect.all(
-      [
-        dns.txt(s.domain),
-        dns.txt(EmailDomain.dkimName(s.dkim_selector, s.domain)),
-        dns.txt(EmailDomain.dmarcName(s.domain))
-      ],
-      { concurrency: 3 }
-    )
-    const checks: Record<"spf" | "dkim" | "dmarc", StoredCheck> = {
-      spf: EmailDomain.checkSpf(spf, mechanismFor(s.relay, config)),
-      dkim: EmailDomain.checkDkim(dkim, s.dkim_public_key),
-      dmarc: EmailDomain.checkDmarc(dmarc)
-    }
-    yield* (yield* EmailDomainRepo).recordChecks(s.account_id, checks, yield* Clock.currentTimeMillis)
   })
 
 /** The input's fields checked; every refused field at once. */

@@ -72,6 +72,11 @@ export class EmailDomainRepo extends Context.Service<
       checks: { readonly spf: StoredCheck; readonly dkim: StoredCheck; readonly dmarc: StoredCheck },
       atMs: number
     ) => Effect.Effect<void>
+    /**
+     * Claim up to `limit` domains last looked up before `beforeMs` (or never), skipping those another process
+     * holds, and mark them looked up at `nowMs` so no other process takes them meanwhile.
+     */
+    readonly claimStale: (beforeMs: number, nowMs: number, limit: number) => Effect.Effect<ReadonlyArray<Stored>>
     /** The email address of a sign-in (where the test email goes). */
     readonly signinEmail: (signin: number) => Effect.Effect<string>
     /** The settings an email of the account is sent with: present only while the add-on is on. */
@@ -199,6 +204,19 @@ export const layer = Layer.effect(
             dkim_state = ${c.dkim.state}, dkim_found = ${c.dkim.found},
             dmarc_state = ${c.dmarc.state}, dmarc_found = ${c.dmarc.found}, checked_at = ${new Date(atMs)}
           WHERE account_id = ${account}`.pipe(Effect.asVoid, Effect.orDie),
+      claimStale: (beforeMs, nowMs, limit) =>
+        sql<Row>`
+          UPDATE email_domains d SET checked_at = ${new Date(nowMs)}
+          WHERE d.account_id IN (
+            SELECT account_id FROM email_domains
+            WHERE checked_at IS NULL OR checked_at < ${new Date(beforeMs)}
+            ORDER BY checked_at NULLS FIRST, account_id
+            LIMIT ${limit}
+            FOR UPDATE SKIP LOCKED)
+          RETURNING ${sql.literal(columns)}`.pipe(
+          Effect.map((rows) => rows.map(toStored)),
+          Effect.orDie
+        ),
       signinEmail: (signin) =>
         sql<{ readonly email: string }>`SELECT email FROM signins WHERE signin_id = ${signin}`.pipe(
           Effect.map((rows) => rows[0]?.email ?? ""),

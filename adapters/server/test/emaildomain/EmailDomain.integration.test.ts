@@ -7,7 +7,9 @@ import { describeBackends, TestDatabase } from "@quotekit/pg/TestDatabase"
 import { Clock, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Mailer from "../../src/auth/Mailer.ts"
+import * as Check from "../../src/emaildomain/Check.ts"
 import { DnsFake, type FakeZone, layerFake } from "../../src/emaildomain/Dns.ts"
+import * as Repo from "../../src/emaildomain/Repo.ts"
 import * as Main from "../../src/main.ts"
 import * as EventBusLocal from "../../src/push/EventBusLocal.ts"
 import * as EventBusPg from "../../src/push/EventBusPg.ts"
@@ -337,6 +339,44 @@ describeBackends(
             201
           )
           assert.strictEqual((yield* relay.next(second, relayNow)).from, `Acme Ltd <${email}>`)
+        })
+    )
+
+    it.effect(
+      "the daily look-up: a DKIM record removed makes the domain unverified, and the server's sender is used",
+      () =>
+        Effect.gen(function* () {
+          const relay = yield* AccountRelay
+          const zone = yield* DnsFake
+          const sql = yield* SqlClient.SqlClient
+          const owner = yield* newAccount("Lapsed")
+          const email = `quotes@lapsed${owner.accountId}.test`
+          const saved = yield* owner.browser.post("/post/email-domain", settingsFor(relay.port, { email }))
+          publish(zone, saved.body.settings.records)
+          assert.isTrue((yield* owner.browser.post("/post/email-domain-check", {})).body.settings.verified)
+          const recheck = Check.recheckDue.pipe(
+            Effect.provide(Repo.layer),
+            Effect.provide(testSettings({ mailFrom: SERVER_FROM }))
+          )
+
+          // Looked up a moment ago: not due.
+          zone.records.delete(saved.body.settings.records[1].name)
+          yield* recheck
+          assert.isTrue((yield* state(owner.browser)).body.settings.verified)
+
+          // A day later the record is found gone: unverified, and emails go out from the server's address.
+          yield* sql`UPDATE email_domains SET checked_at = now() - interval '25 hours' WHERE account_id = ${owner.accountId}`
+          assert.isAtLeast(yield* recheck, 1)
+          const after = (yield* state(owner.browser)).body.settings
+          assert.isFalse(after.verified)
+          assert.strictEqual(after.records[1].state, "not-found")
+          assert.strictEqual(after.from, "Acme Ltd <no-reply@qk.example>")
+          assert.strictEqual(after.reply_to, email)
+          const count = relay.received.length
+          assert.isTrue((yield* owner.browser.post("/post/email-domain-test", {})).body.sent)
+          const mail = yield* relay.next(owner.email, count)
+          assert.strictEqual(mail.from, "Acme Ltd <no-reply@qk.example>")
+          assert.strictEqual(mail.dkimSignature, "")
         })
     )
 
