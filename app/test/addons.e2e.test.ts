@@ -251,6 +251,8 @@ describe("add-ons in Chromium against the real server with Xero and QuickBooks f
     const tiling = created?.LineItems.find((l) => l.Description.startsWith("Tiling"))
     expect(tiling?.TaxType).toBe("OUTPUT2")
     expect(tiling?.TaxAmount).toBe("45.00")
+    // The exempt line as mapped too: zero-rated and exempt are different boxes of a GST return.
+    expect(created?.LineItems.find((l) => l.Description.startsWith("Waste removal"))?.TaxType).toBe("ZERORATED")
     expect(created?.LineItems.map((l) => l.AccountCode)).toEqual(["200", "200"])
     const link = deposit.getByRole("link", { name: `${it_.viewIn("Xero")} INV-0001` })
     expect(await link.getAttribute("href")).toBe(

@@ -238,17 +238,6 @@ const StateDetail = ({ addon: a }: { readonly addon: AddOnsApi.AddOnView }) => {
   }
 }
 
-/** Audit rows with keys made of what they say (two alike in one second get a count). */
-const keyed = (rows: ReadonlyArray<AddOnsApi.AuditEntry>) => {
-  const seen = new Map<string, number>()
-  return rows.map((row) => {
-    const base = `${row.at}:${row.addon_id}:${row.action}:${row.who}:${row.detail}`
-    const n = (seen.get(base) ?? 0) + 1
-    seen.set(base, n)
-    return { key: `${base}:${n}`, row }
-  })
-}
-
 /** The audit: who switched, connected, disconnected or mapped what, and when; a page at a time. */
 const Audit = () => {
   const api = useApi()
@@ -283,8 +272,8 @@ const Audit = () => {
               </tr>
             </thead>
             <tbody>
-              {keyed(audit.data.rows).map(({ key, row }) => (
-                <tr key={key}>
+              {audit.data.rows.map((row) => (
+                <tr key={row.id}>
                   <td>
                     <When at={row.at} now={now} />
                   </td>
