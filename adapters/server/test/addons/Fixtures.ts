@@ -9,7 +9,7 @@ import type { Accounting } from "@quotekit/addons/Accounting"
 import type * as AddOn from "@quotekit/core/AddOn"
 import type * as TestDb from "@quotekit/pg/TestDatabase"
 import { TestDatabase } from "@quotekit/pg/TestDatabase"
-import { Clock, Effect, Layer } from "effect"
+import { Cause, Clock, Effect, Layer, Logger } from "effect"
 import { AddOnsSetup } from "../../src/addons/Setup.ts"
 import * as Mailer from "../../src/auth/Mailer.ts"
 import * as Main from "../../src/main.ts"
@@ -20,7 +20,11 @@ import { type Browser, shiftedClock, TestServer, testSettings } from "../Harness
 /** The server (as `Harness.layer`) with these accounting add-ons set up and the secret key given. */
 export const layer = (
   accounting: ReadonlyArray<Accounting>,
-  o: { readonly secretKeySet?: boolean } = {}
+  o: {
+    readonly secretKeySet?: boolean
+    /** Every line the server logs (message and cause) is added here too. */
+    readonly logs?: Array<string>
+  } = {}
 ): Layer.Layer<TestServer, unknown, TestDb.Provided> =>
   Layer.unwrap(
     Effect.gen(function* () {
@@ -31,8 +35,23 @@ export const layer = (
         accounting: new Map(accounting.map((a) => [a.addonId as AddOn.AccountingId, a])),
         secretKeySet: o.secretKeySet ?? true
       })
+      const logs = o.logs
+      const capture =
+        logs === undefined
+          ? Layer.empty
+          : Logger.layer(
+              [
+                Logger.make(({ message, cause }) => {
+                  const text = (Array.isArray(message) ? message : [message]).map((m) =>
+                    typeof m === "string" ? m : JSON.stringify(m)
+                  )
+                  logs.push([...text, Cause.pretty(cause)].join(" "))
+                })
+              ],
+              { mergeWithExisting: true }
+            )
       const server = Main.layer.pipe(
-        Layer.provide([testSettings(), bus, setup]),
+        Layer.provide([testSettings(), bus, setup, capture]),
         Layer.provideMerge(Mailer.layerMemory)
       )
       return Layer.effect(

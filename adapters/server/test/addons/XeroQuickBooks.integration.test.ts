@@ -130,6 +130,9 @@ const xeroTokens = (): Array<string> => [
   )
 ]
 
+/** What the server logged while these tests ran. */
+const logs: Array<string> = []
+
 const assertNoTokens = (text: string, tokens: ReadonlyArray<string>) => {
   for (const t of tokens) assert.notInclude(text, t)
 }
@@ -270,6 +273,9 @@ describeBackends(
           ])
             assertNoTokens((yield* b.get(path)).text, tokens)
           assertNoTokens(JSON.stringify(syncing.payload) + JSON.stringify(synced.payload), tokens)
+          // Nor in a log line (the server logged this test's requests, so the capture works).
+          assert.isAbove(logs.length, 10)
+          assertNoTokens(logs.join("\n"), tokens)
         })
     )
 
@@ -436,8 +442,9 @@ describeBackends(
           assert.isAbove(bearer.length, 0)
           for (const path of ["/get/add-ons", "/get/add-on-audit", `/get/quote-invoices/${q.id}`])
             assertNoTokens((yield* b.get(path)).text, bearer)
+          assertNoTokens(logs.join("\n"), bearer)
         })
     )
   },
-  { layer: layer([xero, quickbooks]) }
+  { layer: layer([xero, quickbooks], { logs }) }
 )
