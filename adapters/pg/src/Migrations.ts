@@ -36,6 +36,7 @@ import AcceptanceProof from "./migrations/0570_acceptance_proof.ts"
 import SignupSource from "./migrations/0590_signup_source.ts"
 import Notifications from "./migrations/0600_notifications.ts"
 import EmailDomains from "./migrations/0610_email_domains.ts"
+import PlannedDowntime from "./migrations/0630_planned_downtime.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -67,7 +68,8 @@ export const all = {
   "570_acceptance_proof": AcceptanceProof,
   "590_signup_source": SignupSource,
   "600_notifications": Notifications,
-  "610_email_domains": EmailDomains
+  "610_email_domains": EmailDomains,
+  "630_planned_downtime": PlannedDowntime
 }
 
 /** The id of the newest migration this version knows (a database at it is up to date). */

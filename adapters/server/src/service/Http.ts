@@ -16,6 +16,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import * as AntiForgery from "../http/AntiForgery.ts"
 import * as ClientAddress from "../http/ClientAddress.ts"
+import * as DowntimeRepo from "./DowntimeRepo.ts"
 import { JsErrorLog } from "./JsErrorLog.ts"
 import * as PlannedDowntime from "./PlannedDowntime.ts"
 
@@ -26,6 +27,7 @@ export const layer = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const log = yield* JsErrorLog
     const sql = yield* SqlClient.SqlClient
+    const announcedInDatabase = yield* DowntimeRepo.makeCached
     return handlers
       .handle("jsError", ({ payload }) =>
         Effect.map(
@@ -61,10 +63,12 @@ export const layer = HttpApiBuilder.group(
       )
       .handle("csrf", () => Effect.map(AntiForgery.ensureCookie, (token) => ({ token })))
       .handle("notice", () =>
-        Effect.map(Clock.currentTimeMillis, (ms) => ({
-          offline_at: PlannedDowntime.current(ms),
-          now: Math.floor(ms / 1000)
-        }))
+        Effect.gen(function* () {
+          const ms = yield* Clock.currentTimeMillis
+          // The data folder's announcement or the database's (`npm run offline` on another machine), the sooner.
+          const announced = [PlannedDowntime.current(ms), yield* announcedInDatabase].filter((t) => t !== null)
+          return { offline_at: announced.length === 0 ? null : Math.min(...announced), now: Math.floor(ms / 1000) }
+        })
       )
       .handle("session", () =>
         Effect.map(CurrentSignin, (current) => ({

@@ -2,8 +2,9 @@
  * The operator's announcement of planned downtime: `npm run offline -- 15` (minutes from now, or an ISO time)
  * writes the time into `<QUOTEKIT_DATA_DIR>/offline-at`, `npm run offline -- cancel` removes it. Every server
  * reading that folder answers it from `GET /api/notice` within a few seconds (the file is read at most every
- * 5 s), and the app shows the banner (`OfflineNotice`). A file, not a table: it works while the embedded
- * database is held by the running server, and on several servers sharing one folder.
+ * 5 s), and the app shows the banner (`OfflineNotice`). A file: it works while the embedded database is held
+ * by the running server, and on several servers sharing one folder. On PostgreSQL the command also writes the
+ * database (`DowntimeRepo`), which reaches servers on other machines; the notice answers the sooner of the two.
  *
  * @since 0.2.0
  */
