@@ -84,6 +84,17 @@ const helpGuide = createRoute({
   path: "/help/$doc",
   component: lazy(() => import("./help/HelpGuidePage.tsx"), "HelpGuidePage")
 })
+const signInOverlay = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-in/overlay",
+  validateSearch: stringSearch,
+  component: lazy(() => import("./signinoverlay/OverlayPage.tsx"), "OverlayPage")
+})
+const geniusTimeout = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/genius-timeout",
+  component: lazy(() => import("./signinoverlay/GeniusTimeoutPage.tsx"), "GeniusTimeoutPage")
+})
 const notFound = createRoute({ getParentRoute: () => rootRoute, path: "/not-found", component: NotFoundPage })
 const index = createRoute({
   getParentRoute: () => rootRoute,
@@ -241,6 +252,8 @@ const routeTree = rootRoute.addChildren([
   newAccount,
   forgotPassword,
   whichAccount,
+  signInOverlay,
+  geniusTimeout,
   helpPage,
   helpGuide,
   notFound,

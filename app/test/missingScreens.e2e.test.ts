@@ -10,12 +10,18 @@
  * - Help: /help?q=… shows the sections of the project's guides holding the words, each linking to its heading;
  *   the guide opens scrolled to it; typing in the box searches again and keeps the words in the address.
  *
+ * - Sign-in overlay: /sign-in/overlay outside a frame goes to the full sign-in page; in an iframe it tells the
+ *   page around it to hide on Close, on a sign-in (with where to go next) and, when the page is shown again more
+ *   than 3 s after load, if a sign-in happened elsewhere (visibility changes within 3 s are ignored); left open
+ *   5 minutes it gives way to /genius-timeout.
+ *
  * Each state is checked with axe-core; no console error (but the refusal's own 400), no answer of 500 or above.
  */
 import * as Message from "@quotekit/core/Message"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { helpText } from "../src/help/helpText.ts"
+import { overlayText } from "../src/signinoverlay/overlayText.ts"
 import { axeViolations } from "./support/axe.ts"
 import { signUp } from "./support/RealServer.ts"
 import * as ServerAndBrowser from "./support/ServerAndBrowser.ts"
@@ -87,23 +93,25 @@ describe("the missing screens of #19 in Chromium against the real server", { tim
     await photo.waitFor()
     const src = await photo.getAttribute("src")
     expect(src).toMatch(/^\/avatars\/\d+\/\d+$/)
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48)
-    await expect.poll(() => accountButton.locator("img").getAttribute("src")).toBe(src)
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 }).toBe(48)
+    await expect.poll(() => accountButton.locator("img").getAttribute("src"), { timeout: 10_000 }).toBe(src)
     expect(await axeViolations(page)).toEqual([])
     await page.screenshot({ path: "/tmp/F-profile-photo.png" })
 
     await page.goto(`${live.server.url}/settings`)
     const team = page.getByRole("region", { name: m.teamMembers })
     const member = team.getByRole("listitem").filter({ hasText: "Alex Owner" })
-    await expect.poll(() => member.locator("img").getAttribute("src")).toBe(src)
-    await expect.poll(() => member.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48)
+    await expect.poll(() => member.locator("img").getAttribute("src"), { timeout: 10_000 }).toBe(src)
+    await expect
+      .poll(() => member.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 })
+      .toBe(48)
     expect(await axeViolations(page)).toEqual([])
 
     // Removed: back to 'Upload a Photo' and the initial, and the old address serves nothing.
     await page.goto(`${live.server.url}/settings/personal`)
     await page.getByRole("button", { name: m.removePhoto }).click()
     await upload.waitFor()
-    await expect.poll(() => accountButton.locator("img").count()).toBe(0)
+    await expect.poll(() => accountButton.locator("img").count(), { timeout: 10_000 }).toBe(0)
     expect((await page.request.get(`${live.server.url}${src}`)).status()).toBe(404)
     expect(problems).toEqual([])
     await context.close()
@@ -131,7 +139,9 @@ describe("the missing screens of #19 in Chromium against the real server", { tim
     const target = page.getByRole("heading", { name: heading })
     await target.waitFor()
     expect(await target.getAttribute("id")).toBe(href.split("#")[1])
-    await expect.poll(() => target.evaluate((h) => h.getBoundingClientRect().top)).toBeLessThan(200)
+    await expect
+      .poll(() => target.evaluate((h) => h.getBoundingClientRect().top), { timeout: 10_000 })
+      .toBeLessThan(200)
     expect(await axeViolations(page)).toEqual([])
 
     // Back to the search, then a new one typed.
@@ -141,6 +151,121 @@ describe("the missing screens of #19 in Chromium against the real server", { tim
     await results.getByRole("link").first().waitFor()
     expect(await results.getByRole("link").first().getAttribute("href")).toMatch(/^\/help\/webhooks/)
     expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it("the sign-in overlay in an iframe tells its page to hide; outside a frame it is the full sign-in page", async () => {
+    const account = await signUp(live.server.url, "Overlay Works", "Olive Frame")
+    const context = await live.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    page.setDefaultTimeout(8_000)
+    const problems = watch(page, [/status of 401/])
+
+    // Not framed: the full sign-in page, keeping where to go after.
+    await page.goto(`${live.server.url}/sign-in/overlay?redirect=%2Fquotes`)
+    await page.waitForURL(`${live.server.url}/sign-in?redirect=%2Fquotes`)
+    await page.getByRole("heading", { name: m.signIn }).waitFor()
+
+    // A page of the site frames the overlay and records what it is told.
+    await page.goto(`${live.server.url}/help`)
+    const frameOverlay = async () => {
+      await page.evaluate(() => {
+        const w = window as unknown as { told: Array<unknown> }
+        w.told ??= []
+        if (!document.body.dataset.listening) {
+          window.addEventListener("message", (e) => {
+            const frame = document.querySelector("iframe")
+            if (frame !== null && e.source === frame.contentWindow) w.told.push(e.data)
+          })
+          document.body.dataset.listening = "1"
+        }
+        document.querySelector("iframe")?.remove()
+        const frame = document.createElement("iframe")
+        frame.title = "Sign in"
+        frame.src = "/sign-in/overlay"
+        frame.style.cssText = "position:fixed;inset:0;width:100%;height:100%;border:0"
+        document.body.append(frame)
+      })
+      const frame = page.frameLocator("iframe")
+      await frame.getByRole("heading", { name: m.signIn }).waitFor()
+      return frame
+    }
+    const told = () => page.evaluate(() => (window as unknown as { told: Array<unknown> }).told)
+
+    let frame = await frameOverlay()
+    expect(page.url()).toBe(`${live.server.url}/help`)
+    await page.screenshot({ path: "/tmp/F-overlay.png" })
+    expect(await axeViolations(page)).toEqual([])
+    await frame.getByRole("button", { name: overlayText.close }).click()
+    await expect
+      .poll(told, { timeout: 10_000 })
+      .toEqual([{ type: "qk-signin-overlay", action: "hide", reason: "close" }])
+
+    // Escape closes too.
+    frame = await frameOverlay()
+    await frame.getByLabel(m.email).press("Escape")
+    await expect.poll(() => told().then((t) => t.length), { timeout: 10_000 }).toBe(2)
+
+    // A visibility change in the first 3 s is ignored, even though signed in by then; a later one is not.
+    frame = await frameOverlay()
+    const loaded = Date.now()
+    await account.api.share(context)
+    const changed = () => page.frames()[1]!.evaluate(() => document.dispatchEvent(new Event("visibilitychange")))
+    await changed()
+    await page.waitForTimeout(700)
+    expect(Date.now() - loaded).toBeLessThan(3_000)
+    expect((await told()).length).toBe(2)
+    await page.waitForTimeout(Math.max(0, 3_200 - (Date.now() - loaded)))
+    await changed()
+    await expect
+      .poll(() => told().then((t) => t[2]), { timeout: 10_000 })
+      .toEqual({ type: "qk-signin-overlay", action: "hide", reason: "signedIn", next: "/dashboard" })
+
+    // Signing in within the frame.
+    await context.clearCookies()
+    frame = await frameOverlay()
+    await frame.getByLabel(m.email).fill(account.email)
+    await frame.getByLabel(m.password).fill(account.password)
+    await frame.getByRole("button", { name: m.signIn }).click()
+    await expect
+      .poll(() => told().then((t) => t[3]), { timeout: 10_000 })
+      .toEqual({ type: "qk-signin-overlay", action: "hide", reason: "signedIn", next: "/dashboard" })
+    expect(page.url()).toBe(`${live.server.url}/help`)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it("the overlay left open for 5 minutes gives way to the timeout page", async () => {
+    const context = await live.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    page.setDefaultTimeout(8_000)
+    await page.clock.install()
+    await page.goto(`${live.server.url}/help`)
+    await page.evaluate(() => {
+      const w = window as unknown as { told: Array<unknown> }
+      w.told = []
+      window.addEventListener("message", (e) => w.told.push(e.data))
+      const frame = document.createElement("iframe")
+      frame.title = "Sign in"
+      frame.src = "/sign-in/overlay"
+      frame.style.cssText = "position:fixed;inset:0;width:100%;height:100%;border:0"
+      document.body.append(frame)
+    })
+    const frame = page.frameLocator("iframe")
+    await frame.getByRole("heading", { name: m.signIn }).waitFor()
+    await page.clock.fastForward(299_000)
+    expect(await frame.getByRole("heading", { name: overlayText.timedOutTitle }).count()).toBe(0)
+    await page.clock.fastForward(2_000)
+    await frame.getByRole("heading", { name: overlayText.timedOutTitle }).waitFor()
+    expect(page.frames()[1]!.url()).toBe(`${live.server.url}/genius-timeout`)
+    expect(await frame.getByRole("link", { name: overlayText.signInAgain }).getAttribute("href")).toBe(
+      "/sign-in/overlay"
+    )
+    expect(await axeViolations(page)).toEqual([])
+    await frame.getByRole("button", { name: overlayText.close }).click()
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { told: Array<unknown> }).told), { timeout: 10_000 })
+      .toEqual([{ type: "qk-signin-overlay", action: "hide", reason: "close" }])
     await context.close()
   })
 })
