@@ -64,6 +64,27 @@ export const lockDataDir = Effect.fn("Database.lockDataDir")(function* (dataDir:
   )
 })
 
+/**
+ * PostgreSQL's memory settings for the embedded database on disk, sized for a small server. PGlite's PostgreSQL
+ * lives in its WebAssembly heap, which grows to the most it ever held and never gives memory back, so every
+ * buffer PostgreSQL may fill stays resident for the life of the process: shared buffers 16 MB (PostgreSQL's
+ * default is 128 MB; the operating system's page cache still holds the data files), WAL buffers 1 MB, 2 MB per
+ * sort or hash (`work_mem`, 4 MB by default; a bigger sort spills to a temporary file), 1 MB of temporary
+ * buffers, and 16 MB for index builds and `VACUUM` (`maintenance_work_mem`, 64 MB by default).
+ */
+export const memorySettings: ReadonlyArray<string> = [
+  "-c",
+  "shared_buffers=16MB",
+  "-c",
+  "wal_buffers=1MB",
+  "-c",
+  "work_mem=2MB",
+  "-c",
+  "temp_buffers=1MB",
+  "-c",
+  "maintenance_work_mem=16MB"
+]
+
 /** Opens PGlite (with pg_trgm and btree_gin) and closes it when the scope closes. */
 export const openPglite = Effect.fn("Database.openPglite")(function* (options: EmbeddedOptions) {
   if (options.dataDir !== undefined) {
@@ -79,7 +100,7 @@ export const openPglite = Effect.fn("Database.openPglite")(function* (options: E
             ? {}
             : {
                 fs: new SyncedNodeFs.Filesystem(options.dataDir, options.onSync),
-                startParams: [...SyncedNodeFs.startParams]
+                startParams: [...SyncedNodeFs.startParams, ...memorySettings]
               }),
           ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
           extensions: { btree_gin, pg_trgm }

@@ -43,6 +43,27 @@ describe("Database", () => {
   )
 
   it.live(
+    "runs the embedded database on disk with the small server's memory settings",
+    () =>
+      Effect.gen(function* () {
+        const dataDir = join(mkdtempSync(join(tmpdir(), "quotekit-mem-")), "pgdata")
+        yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dirname(dataDir), { recursive: true, force: true })))
+        const db = yield* Database.openPglite({ dataDir })
+        const setting = (name: string) =>
+          Effect.promise(() =>
+            db.query<{ readonly value: string }>("SELECT current_setting($1) AS value", [name])
+          ).pipe(Effect.map((r) => r.rows[0]?.value))
+        assert.strictEqual(yield* setting("shared_buffers"), "16MB")
+        assert.strictEqual(yield* setting("wal_buffers"), "1MB")
+        assert.strictEqual(yield* setting("work_mem"), "2MB")
+        assert.strictEqual(yield* setting("temp_buffers"), "1MB")
+        assert.strictEqual(yield* setting("maintenance_work_mem"), "16MB")
+        assert.strictEqual(yield* setting("fsync"), "on", "still synced")
+      }).pipe(Effect.scoped),
+    120_000
+  )
+
+  it.live(
     "refuses a second open of a data directory in use, and opens it again once the first is closed",
     () =>
       Effect.gen(function* () {
