@@ -56,7 +56,8 @@ const start = async (dataDir: string): Promise<{ child: ChildProcess; base: stri
 const serveDemoOnce = async (base: string) => {
   const page = await fetch(`${base}/`)
   const html = await page.text()
-  for (const src of html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)) await (await fetch(`${base}${src[1]}`)).text()
+  for (const src of html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g))
+    await (await fetch(`${base}${src[1]}`)).text()
   const signedIn = await signInAnswer(base, "demo@quotekit.dev", "demo-quotekit")
   if (signedIn.status !== 200) throw new Error(`the demo sign-in answered ${signedIn.status}`)
   const cookie = signedIn.headers
