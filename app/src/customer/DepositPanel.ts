@@ -18,7 +18,7 @@ import type { DepositView, PaymentStart } from "@quotekit/core/api/PaymentsApi"
 import * as CardPayment from "@quotekit/core/CardPayment"
 import * as Message from "@quotekit/core/Message"
 import type { Stripe, StripeElements } from "@stripe/stripe-js"
-import { call } from "./Api.ts"
+import { CallFailed, call } from "./Api.ts"
 import { h } from "./Dom.ts"
 
 /** The heading of the panel (our wording). */
@@ -166,7 +166,9 @@ export const depositPanel = (token: string, now: () => number = Date.now): HTMLE
       start = undefined
       form.hidden = true
       pay.textContent = Message.payDeposit
-      fail((e as Error).message)
+      // Refused as it stands (paid meanwhile, or no longer payable here): show where it stands now.
+      if (e instanceof CallFailed && e.status === 409) void refresh()
+      else fail((e as Error).message)
     } finally {
       waiting(false)
     }

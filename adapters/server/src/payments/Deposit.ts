@@ -200,6 +200,22 @@ export const pay = Effect.fn("Deposit.pay")(
           },
           idempotencyKey: `${idempotencyKey(account, doc)}-${minor.success}-${code.toLowerCase()}`
         })
+    // Stripe has it already (the page closed before the server heard): settle it now and take no second payment.
+    if (intent.status === "succeeded") {
+      const sql = yield* SqlClient.SqlClient
+      yield* sql
+        .withTransaction(
+          settle(account, {
+            id: intent.id,
+            status: intent.status,
+            amount_received: intent.amount_received,
+            currency: intent.currency,
+            last_error: intent.last_error
+          })
+        )
+        .pipe(Effect.orDie)
+      return yield* ActionRefused.answer("pay", "paid", CardPayment.depositPaid)
+    }
     if (!reuse)
       yield* repo.insertPayment({
         account_id: account,

@@ -335,6 +335,25 @@ describeBackends(
       })
     )
 
+    it.effect("paying again once Stripe has the payment settles it and takes no second one", () =>
+      Effect.gen(function* () {
+        const q = yield* acceptedQuote("Twicepayer")
+        assert.strictEqual((yield* saveKeys(q.browser)).status, 200)
+        const customer = yield* browser
+        yield* depositReady(customer, q.token)
+        const pay = yield* customer.post(`/api/q/${q.token}/deposit/pay`)
+        assert.strictEqual(pay.status, 200, pay.text)
+        const before = stripe.intents.size
+        // Confirmed at Stripe, but neither the page nor the webhook told the server.
+        stripe.succeed(pay.body.intent_id)
+        const again = yield* customer.post(`/api/q/${q.token}/deposit/pay`)
+        assert.strictEqual(again.status, 409, again.text)
+        assert.strictEqual(again.body._serveError.message, "Deposit paid. Thank you!")
+        assert.strictEqual(stripe.intents.size, before)
+        assert.strictEqual((yield* customer.post(`/api/q/${q.token}/deposit`)).body.state, "paid")
+      })
+    )
+
     it.effect(
       "billing details: a card is saved only from a SetupIntent Stripe says succeeded; the pages may load Stripe.js",
       () =>
