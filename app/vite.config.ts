@@ -1,4 +1,5 @@
-import { resolve } from "node:path"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import react from "@vitejs/plugin-react"
 import { build, defaultClientConditions, defineConfig, type Plugin } from "vite"
@@ -47,13 +48,45 @@ const lightPages = (): Plugin => {
 }
 
 /**
+ * The bundle report: for each script chunk of the team app, the chunks it imports and the size of every module in
+ * it (bytes as rendered into the chunk, before minifying; paths relative to the repository), written to `dist/.vite/bundle-modules.json`
+ * so `npm run bench` can name the biggest modules of the script a screen loads.
+ */
+const bundleReport = (): Plugin => {
+  const repo = here("..")
+  const chunks: Record<string, { imports: Array<string>; modules: Record<string, number> }> = {}
+  let outDir = here("dist")
+  return {
+    name: "quotekit-bundle-report",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    generateBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type !== "chunk") continue
+        const modules: Record<string, number> = {}
+        for (const [id, m] of Object.entries(output.modules))
+          if (m.renderedLength > 0)
+            modules[relative(repo, id.replace(/^\0/, "")).replace(/\?.*$/, "")] = m.renderedLength
+        chunks[fileName] = { imports: [...output.imports], modules }
+      }
+    },
+    writeBundle() {
+      mkdirSync(resolve(outDir, ".vite"), { recursive: true })
+      writeFileSync(resolve(outDir, ".vite", "bundle-modules.json"), JSON.stringify(chunks))
+    }
+  }
+}
+
+/**
  * The team app's build. Workspace packages resolve to their TypeScript sources (the `@quotekit/source`
  * condition, as in ../vitest.shared.ts). Each HTML page is an entry: the team app here, the customer and phone
  * signing pages in `lightPages`.
  */
 export default defineConfig({
   root: here("."),
-  plugins: [react(), lightPages()],
+  plugins: [react(), lightPages(), bundleReport()],
   resolve: { conditions },
   build: {
     outDir: here("dist"),

@@ -8,7 +8,10 @@
  * them. Budget: 16 ms (one frame).
  *
  * `app.initial-js.gz`: the gzipped size of every script a fresh page load of the quote list fetches (the list's
- * data included: an empty page is served, as the editor's new-quote data is, from fixtures).
+ * data included: an empty page is served, as the editor's new-quote data is, from fixtures). Printed after it:
+ * the biggest modules and packages of those scripts (bytes as rendered into the chunks, before minifying and gzip,
+ * from the build's bundle report),
+ * so a regression names its cause.
  */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -47,6 +50,41 @@ const server = await serve(distRoot, {
 })
 const browser = await launch()
 
+/**
+ * The biggest modules and packages of the given script chunks, from the build's bundle report
+ * (`dist/.vite/bundle-modules.json`, see app/vite.config.ts): bytes as rendered into the chunks (before minifying
+ * and gzip), as text to print.
+ */
+const biggestModules = (chunkFiles: ReadonlyArray<string>): string => {
+  const report = JSON.parse(readFileSync(join(distRoot, ".vite", "bundle-modules.json"), "utf8")) as Record<
+    string,
+    { readonly modules: Record<string, number> }
+  >
+  const modules = new Map<string, number>()
+  const packages = new Map<string, number>()
+  for (const file of chunkFiles) {
+    for (const [path, bytes] of Object.entries(report[file]?.modules ?? {})) {
+      const id = path.includes("node_modules/") ? path.slice(path.lastIndexOf("node_modules/")) : path
+      modules.set(id, (modules.get(id) ?? 0) + bytes)
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? id.split("/").slice(0, 3).join("/")
+      packages.set(pkg, (packages.get(pkg) ?? 0) + bytes)
+    }
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([id, bytes]) => `  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${id}`)
+      .join("\n")
+  const total = [...modules.values()].reduce((a, b) => a + b, 0)
+  return [
+    `(the quote list's initial script: ${chunkFiles.length} chunks, ${(total / 1024).toFixed(1)} KB as rendered into its chunks, before minifying and gzip; biggest modules:`,
+    top(modules, 15),
+    " by package or folder:",
+    `${top(packages, 10)})`
+  ].join("\n")
+}
+
 /** Waits `ms` to a fraction of a millisecond: timers fire on whole milliseconds, the rest is spun. */
 const wait = async (ms: number) => {
   const end = performance.now() + ms
@@ -66,6 +104,7 @@ try {
   await listPage.getByRole("tab").first().waitFor()
   let gzipBytes = 0
   for (const path of scripts) gzipBytes += gzipSync(readFileSync(join(distRoot, path)), { level: 9 }).length
+  const initialModules = biggestModules([...scripts].map((p) => p.replace(/^\//, "")))
   await listPage.close()
 
   // --- a 300-line quote, built through the editor
@@ -157,6 +196,7 @@ try {
   report("app.editor.keystroke-300-lines", times[Math.floor(times.length / 2)]!, "ms")
   report("app.editor.keystroke-300-lines.p95", times[Math.ceil(times.length * 0.95) - 1]!, "ms")
   report("app.initial-js.gz", gzipBytes / 1024, "KB")
+  console.log(initialModules)
 } finally {
   await browser.close()
   await server.close()
