@@ -6,12 +6,32 @@
  *
  * @since 0.1.0
  */
-import { createHash, createHmac, randomBytes } from "node:crypto"
+import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes } from "node:crypto"
 import * as Token from "../auth/Token.ts"
 
-/** The key tokens are made with, from the server's secret. */
-export const key = (secret: Uint8Array): Buffer =>
-  createHmac("sha256", secret).update("quotekit anti-forgery token").digest()
+// Every request checks a token: the key is derived once per secret, and kept as a `KeyObject` so each HMAC does
+// not import the raw key again.
+const derived = new WeakMap<Uint8Array, Buffer>()
+const keyObjects = new WeakMap<Uint8Array, KeyObject>()
+
+/** The key tokens are made with, from the server's secret (derived once per secret). */
+export const key = (secret: Uint8Array): Buffer => {
+  let k = derived.get(secret)
+  if (k === undefined) {
+    k = createHmac("sha256", secret).update("quotekit anti-forgery token").digest()
+    derived.set(secret, k)
+  }
+  return k
+}
+
+const keyObjectOf = (key: Uint8Array): KeyObject => {
+  let k = keyObjects.get(key)
+  if (k === undefined) {
+    k = createSecretKey(key)
+    keyObjects.set(key, k)
+  }
+  return k
+}
 
 /** What a token is bound to: the session cookie's SHA-256, or nothing before sign-in. */
 export const bindingOf = (sessionCookie: string | undefined): string =>
@@ -20,7 +40,7 @@ export const bindingOf = (sessionCookie: string | undefined): string =>
     : createHash("sha256").update(sessionCookie, "utf8").digest("hex")
 
 const mac = (key: Uint8Array, nonce: string, binding: string): string =>
-  createHmac("sha256", key).update(`${nonce}:${binding}`).digest("base64url")
+  createHmac("sha256", keyObjectOf(key)).update(`${nonce}:${binding}`).digest("base64url")
 
 const shape = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/
 
