@@ -168,6 +168,12 @@ describe("add-ons in Chromium against the real server with Xero and QuickBooks f
     expect(await card("Follow-ups").getAttribute("data-state")).toBe("off")
     const audit = page.locator("table[data-audit]")
     await audit.getByRole("row").filter({ hasText: AddOn.auditLabels["switched-off"] }).waitFor()
+    // Leads on: the account menu offers Leads at once.
+    await page.getByRole("switch", { name: t.enabled("Leads") }).click()
+    await page.locator('article[data-addon-id="13"][data-state="on"]').waitFor()
+    await page.getByRole("button", { name: "Harbour Tiling Ltd" }).click()
+    await page.getByRole("menuitem", { name: m.leads }).waitFor()
+    await page.keyboard.press("Escape")
 
     // Connect Xero: its consent page, back to the callback, two organisations to choose from.
     await card("Xero").getByRole("button", { name: t.connect }).click()
@@ -320,6 +326,7 @@ describe("add-ons in Chromium against the real server with Xero and QuickBooks f
         AddOn.auditLabels["tax-mapping-changed"],
         AddOn.auditLabels["organisation-chosen"],
         AddOn.auditLabels.connected,
+        AddOn.auditLabels["switched-on"],
         AddOn.auditLabels["switched-off"]
       ])
     expect(await audit.locator("tbody tr").first().textContent()).toContain("Ada Tester")

@@ -19,6 +19,7 @@ import { useId, useState } from "react"
 import { useApi } from "../api/client.ts"
 import records from "../contacts/Records.module.css"
 import { useNow } from "../history/useNow.ts"
+import { accountKey } from "../session/useAccount.ts"
 import { AdminSettingsPage } from "../settings/AdminSettingsPage.tsx"
 import banner from "../shell/Banner.module.css"
 import { ConfirmButton } from "../shell/ConfirmButton.tsx"
@@ -93,7 +94,11 @@ const AddOnCard = ({ addon: a, canChange }: { readonly addon: AddOnsApi.AddOnVie
   const [leaving, setLeaving] = useState(false)
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => api.call((c) => c.addons.setEnabled({ params, payload: { enabled } })),
-    onSuccess: refresh
+    onSuccess: () => {
+      refresh()
+      // Leads and Reviews are entries of the account menu, read from the account.
+      void queryClient.invalidateQueries({ queryKey: accountKey })
+    }
   })
   const connect = useMutation({
     mutationFn: () => api.call((c) => c.addons.connect({ params })),
