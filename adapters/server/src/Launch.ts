@@ -14,6 +14,7 @@ import * as DataDirLock from "@quotekit/pg/DataDirLock"
 import * as Maintenance from "@quotekit/pg/Maintenance"
 import * as Migrations from "@quotekit/pg/Migrations"
 import * as Seed from "@quotekit/pg/Seed"
+import * as S3Config from "@quotekit/storage/S3Config"
 import { Console, Data, Effect, Fiber, Layer, Logger, Option, Runtime } from "effect"
 import { SqlError } from "effect/sql"
 import * as LinkToken from "./customer/LinkToken.ts"
@@ -127,6 +128,14 @@ export const run = (options: Options) =>
       yield* Console.log(`\nquotekit is running at ${shown}  (ready in ${process.uptime().toFixed(1)} s)`)
       yield* Console.log(
         embedded ? `  database: embedded, data in ${dataDir}` : "  database: PostgreSQL (DATABASE_URL)"
+      )
+      const s3 = yield* S3Config.config
+      yield* Console.log(
+        Option.match(s3, {
+          onNone: () => `  uploads: ${join(dataDir, "files")}`,
+          onSome: (o) =>
+            `  uploads: bucket ${o.bucket}${o.prefix === undefined ? "" : ` under ${o.prefix}`} (${o.endpoint ?? `AWS S3, ${o.region}`})`
+        })
       )
       if (seeding) yield* Console.log(`  demo sign-in: ${Seed.demoEmail} / ${Seed.demoPassword}`)
       yield* Console.log(`  API reference: ${shown}/api/docs\n  Stop with Ctrl-C.\n`)

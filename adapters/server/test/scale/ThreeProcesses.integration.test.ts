@@ -162,7 +162,8 @@ describe.skipIf(databaseUrl === "")("three server processes on one PostgreSQL", 
         assert.strictEqual(got.status, 200, `${url} on ${b.base}`)
         assert.deepStrictEqual(Buffer.from(got.bytes), Buffer.from(bytes))
       }
-    // Nothing was kept on a process's own disk.
+    // Each process says where its uploads go when it starts, and nothing was kept on a process's own disk.
+    for (const p of processes) assert.include(p.output(), `uploads: bucket ${BUCKET} (http://127.0.0.1:`)
     for (const name of ["one", "two", "three"]) {
       const files = join(scratch, name, "files")
       assert.isTrue(!existsSync(files) || readdirSync(files).length === 0, `${name} kept uploads on its disk`)
