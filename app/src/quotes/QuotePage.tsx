@@ -37,6 +37,7 @@ import { ActivityHistory } from "../history/ActivityHistory.tsx"
 import { completesAndInvoices, mayHaveInvoices, withCompleteLabel } from "../invoices/InvoiceOffers.ts"
 import { InvoicingPanel } from "../invoices/InvoicingPanel.tsx"
 import { createReadyInvoices, invoicingKey, useInvoicing } from "../invoices/useInvoicing.ts"
+import { WatchButton } from "../notifications/WatchButton.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { memberName, ViewingNow } from "../push/LiveIndicator.tsx"
@@ -205,6 +206,7 @@ export const QuotePage = () => {
             </button>
           </fieldset>
           {preview && <ViewingAsToggle asCustomer={asCustomer} onChange={setAsCustomer} className={styles.actionBar} />}
+          <WatchButton quoteId={id} />
         </div>
       </div>
       <ViewingNow quoteId={id} myName={memberName(account.data)} />

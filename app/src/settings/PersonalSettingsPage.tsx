@@ -10,6 +10,7 @@ import { useApi } from "../api/client.ts"
 import { TextInput } from "../contacts/ContactFormPage.tsx"
 import { fieldErrors } from "../contacts/fieldErrors.ts"
 import styles from "../contacts/Records.module.css"
+import { NotificationSettings } from "../notifications/NotificationSettings.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { ProfilePhoto } from "../profile/ProfilePhoto.tsx"
@@ -57,6 +58,7 @@ export const PersonalSettingsPage = () => {
           <PersonalForm key={personal.dataUpdatedAt} settings={personal.data} />
           <PasswordForm />
           <TwoFactorSettings />
+          <NotificationSettings />
         </>
       )}
     </div>

@@ -12,6 +12,7 @@ import * as Wording from "@quotekit/core/Wording"
 import { Link, Navigate, Outlet, useRouterState } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
 import { isFailure } from "../api/client.ts"
+import { NotificationBell } from "../notifications/NotificationBell.tsx"
 import { NounProvider, useMessages } from "../page/useMessages.ts"
 import { usePageRefresh } from "../page/usePageRefresh.ts"
 import { AccountUpdates } from "../push/AccountUpdates.tsx"
@@ -99,6 +100,7 @@ const ShellFrame = ({
           {links}
         </nav>
         <div className={styles.spacer} />
+        {signin && <NotificationBell signinId={signin.signin_id} />}
         {signin && <AccountMenuButton account={signin} />}
         <button
           type="button"
