@@ -116,10 +116,12 @@ export const all: ReadonlyArray<Definition> = [
   {
     id: 9,
     name: "Notifications",
-    summary: "Emails a quote's author when a customer views, asks about, accepts or declines it.",
+    summary:
+      "Tells a quote's author and watchers, by email and in the app, when a customer views, asks about, accepts " +
+      "or declines it, and members when a teammate mentions them.",
     kind: "team",
     connects: "switch",
-    offered: false,
+    offered: true,
     guide: "docs/add-ons.md#switches"
   },
   {

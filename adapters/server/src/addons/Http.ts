@@ -35,7 +35,7 @@ const m = AddOn.messages
 export const CALLBACK_PATH = "/settings/add-ons/callback"
 
 /** Switches that are on until an admin turns them off: features every account has today. */
-const onByDefault = new Set([8, 11, 12])
+const onByDefault = new Set([8, 9, 11, 12])
 
 /** Whether add-on `id` is on for the account. */
 const enabledOf = (id: number, switches: ReadonlyMap<number, boolean>, c: StoredConnection | undefined) =>

@@ -6,7 +6,8 @@
  * Who hears of it and how is `Notification.recipients` and `Notification.plan` over the members' stored choices;
  * one row per member per `Notification.eventKey` (a second recording of the same event adds nothing). Once the
  * transaction commits, the email worker is woken (`NotificationSignal`) and the account room hears a
- * `notification` event naming the members with a new entry in their list (`QuoteEvents.later`).
+ * `notification` event naming the members with a new entry in their list (`QuoteEvents.later`). An account whose
+ * admin switched the add-on off (Settings → Add-ons) records none.
  *
  * @example
  * yield* Record.quoteEvent({ account, quote_id, kind: "question.asked", entry_id: id, contact_id, text })
@@ -101,6 +102,15 @@ const membersOnly = (account: number, who: ReadonlyArray<number>) =>
     return who.filter((id) => members.has(id))
   })
 
+/** Whether the account has notifications (add-on 9) on: until an admin switches them off. */
+const switchedOn = (account: number) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [s] = yield* sql<{ enabled: boolean }>`
+      SELECT enabled FROM addon_switches WHERE account_id = ${account} AND addon_id = ${Notification.ADD_ON_ID}`
+    return s?.enabled ?? true
+  })
+
 /** Write one event's notifications (see the module header); the members who got one. */
 const write = (input: {
   readonly account: number
@@ -114,6 +124,7 @@ const write = (input: {
 }) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    if (!(yield* switchedOn(input.account))) return []
     const who = yield* membersOnly(input.account, input.who)
     const planned = Notification.plan(input.kind, who, yield* preferencesOf(input.account, who))
     if (planned.length === 0) return []

@@ -292,6 +292,31 @@ describeBackends(
       })
     )
 
+    it.effect("the add-on is on until an admin switches it off; then nothing is notified", () =>
+      Effect.gen(function* () {
+        const server = yield* TestServer
+        const q = yield* sentQuote("Quiet")
+        const listed = yield* q.browser.get("/get/add-ons")
+        const addOn = listed.body.addons.find((a: { id: number }) => a.id === Notification.ADD_ON_ID)
+        assert.strictEqual(addOn.state, "on")
+        const off = yield* q.browser.post(`/post/add-on-switch/${Notification.ADD_ON_ID}`, { enabled: false })
+        assert.strictEqual(off.status, 200, off.text)
+        assert.strictEqual(off.body.state, "off")
+        yield* open(q.customer, q.token!)
+        yield* q.customer.post(`/api/q/${q.token}/discuss-update`, { discuss_body: "Hello?", files: [] })
+        yield* Effect.sleep("300 millis")
+        assert.deepStrictEqual((yield* list(q.browser)).items, [])
+        assert.deepStrictEqual(mailsTo(server.outbox, q.email), [])
+        // On again: the next event is notified.
+        yield* q.browser.post(`/post/add-on-switch/${Notification.ADD_ON_ID}`, { enabled: true })
+        yield* q.customer.post(`/api/q/${q.token}/discuss-update`, { discuss_body: "Anyone there?", files: [] })
+        assert.deepStrictEqual(
+          (yield* list(q.browser)).items.map((i) => i.excerpt),
+          ["Anyone there?"]
+        )
+      })
+    )
+
     it.effect("another account's quote cannot be watched, and its notifications are not listed", () =>
       Effect.gen(function* () {
         const q = yield* sentQuote("Private")
