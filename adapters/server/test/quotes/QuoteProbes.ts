@@ -195,6 +195,8 @@ export const quoteProbes: ReadonlyArray<Probe> = [
   },
   quoteProbe("search the quote list", (b, _id, victim) => b.get(`/get/quotes?search=${victim.marker}&getCount=1`)),
   quoteProbe("read the dashboard", (b) => b.get("/get/dashboard")),
+  quoteProbe("see whether one watches a quote", (b, id) => b.get(`/notifications/watch/${id}`)),
+  quoteProbe("watch a quote", (b, id) => b.post(`/notifications/watch/${id}`, { watching: true }), true),
   templateProbe("open a template", (b, id) => b.get(`/get/quote-edit/template/${id}/is-editing`)),
   templateProbe("copy a template", (b, id) => b.get(`/get/quote-edit/edit/new/is-editing?from-template=${id}`)),
   templateProbe(
