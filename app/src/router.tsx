@@ -154,6 +154,10 @@ const quoteVersions = createRoute({
 /** A signed-in page at `path` whose component is a lazy chunk (contacts, content, leads and settings screens). */
 const page = <const P extends string>(path: P, component: ReturnType<typeof lazy>) =>
   createRoute({ getParentRoute: () => app, path, validateSearch: stringSearch, component })
+const quoteDownload = page(
+  "/quotes/download",
+  lazy(() => import("./quotedownload/QuoteDownloadPage.tsx"), "QuoteDownloadPage")
+)
 const contactList = page(
   "/contacts",
   lazy(() => import("./contacts/ContactListPage.tsx"), "ContactListPage")
@@ -260,6 +264,7 @@ const routeTree = rootRoute.addChildren([
   app.addChildren([
     dashboard,
     quotes,
+    quoteDownload,
     quoteEditor,
     examplePicker,
     quoteEditorDefault,

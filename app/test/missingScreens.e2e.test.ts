@@ -15,12 +15,17 @@
  *   than 3 s after load, if a sign-in happened elsewhere (visibility changes within 3 s are ignored); left open
  *   5 minutes it gives way to /genius-timeout.
  *
+ * - Quotes download: the form lists the quotes (all chosen), and its link follows every change of format,
+ *   choice and search; the CSV it downloads holds the chosen quotes.
+ *
  * Each state is checked with axe-core; no console error (but the refusal's own 400), no answer of 500 or above.
  */
 import * as Message from "@quotekit/core/Message"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
+import { row, saveBody } from "../../adapters/server/test/quotes/Fixtures.ts"
 import { helpText } from "../src/help/helpText.ts"
+import { downloadText } from "../src/quotedownload/downloadText.ts"
 import { overlayText } from "../src/signinoverlay/overlayText.ts"
 import { axeViolations } from "./support/axe.ts"
 import { signUp } from "./support/RealServer.ts"
@@ -266,6 +271,73 @@ describe("the missing screens of #19 in Chromium against the real server", { tim
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { told: Array<unknown> }).told), { timeout: 10_000 })
       .toEqual([{ type: "qk-signin-overlay", action: "hide", reason: "close" }])
+    await context.close()
+  })
+
+  it("the quotes download form rebuilds its link from its values and downloads the chosen quotes", async () => {
+    const { admin, context, page } = await adminPage("Download Joinery", "Dana Owner")
+    const problems = watch(page)
+    const ids: Array<number> = []
+    for (const [title, price] of [
+      ["Deck repair", "400"],
+      ["Kitchen cabinets", "2500"],
+      ["Deck stain", "150"]
+    ] as const) {
+      const saved = await admin.api.post(
+        "/post/quote-update/edit/new/is-editing",
+        saveBody(admin.signin_id, {
+          quote: { title },
+          items: [
+            row(-1, 1, 0, { item_title: "Work", price_unit: price }),
+            row(-2, 4, 1),
+            row(-3, 2, 2, { item_title: "Terms", item_body: "Payment within 14 days." })
+          ]
+        })
+      )
+      ids.unshift(saved.quote_id as number)
+    }
+    await page.goto(`${live.server.url}/quotes`)
+    await page.getByRole("link", { name: downloadText.open }).click()
+    await page.waitForURL(`${live.server.url}/quotes/download`)
+    await page.getByRole("heading", { name: downloadText.title, level: 1 }).waitFor()
+    const link = page.getByRole("link", { name: /^Download (CSV|PDF bundle)/ })
+    await link.filter({ hasText: downloadText.download("csv", 3) }).waitFor()
+    expect(await link.getAttribute("href")).toBe(`/get/quotes-download?format=csv&ids=${ids.join(",")}`)
+    expect(await axeViolations(page)).toEqual([])
+
+    // Each change rebuilds the link.
+    await page.getByRole("checkbox", { name: /Kitchen cabinets/ }).uncheck()
+    await expect
+      .poll(() => link.getAttribute("href"), { timeout: 10_000 })
+      .toBe(`/get/quotes-download?format=csv&ids=${ids[0]},${ids[2]}`)
+    await page.getByRole("radio", { name: downloadText.pdf }).check()
+    await expect
+      .poll(() => link.getAttribute("href"), { timeout: 10_000 })
+      .toBe(`/get/quotes-download?format=pdf&ids=${ids[0]},${ids[2]}`)
+    expect(await link.textContent()).toBe(downloadText.download("pdf", 2))
+    await page.getByRole("button", { name: downloadText.selectNone }).click()
+    await page.getByText(downloadText.noneChosen).waitFor()
+    expect(await link.count()).toBe(0)
+    await page.getByRole("button", { name: downloadText.selectAll }).click()
+    await page.getByRole("radio", { name: downloadText.csv }).check()
+    await page.getByLabel(downloadText.search).fill("deck")
+    await expect
+      .poll(() => link.getAttribute("href"), { timeout: 10_000 })
+      .toBe(`/get/quotes-download?format=csv&ids=${ids[0]},${ids[2]}`)
+    await page.screenshot({ path: "/tmp/F-download.png" })
+
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()])
+    expect(download.suggestedFilename()).toBe("quotes.csv")
+    const path = await download.path()
+    const { readFile } = await import("node:fs/promises")
+    const csv = (await readFile(path, "utf8"))
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/)
+    expect(csv).toHaveLength(3)
+    expect(csv[1]).toContain("Deck stain")
+    expect(csv[2]).toContain("Deck repair")
+    expect(problems).toEqual([])
     await context.close()
   })
 })

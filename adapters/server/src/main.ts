@@ -47,6 +47,7 @@ import * as LookupHttp from "./lookup/Http.ts"
 import * as Payments from "./Payments.ts"
 import * as QuoteEvents from "./push/QuoteEvents.ts"
 import * as Quotes from "./Quotes.ts"
+import * as QuoteDownloadsHttp from "./quotedownloads/Http.ts"
 import * as Realtime from "./Realtime.ts"
 import * as SiteHttp from "./site/Http.ts"
 import { ServerConfig } from "./ServerConfig.ts"
@@ -106,6 +107,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     ServiceHttp.layer,
     Content.handlers,
     Quotes.handlers,
+    QuoteDownloadsHttp.layer,
     Customer.handlers,
     Emails.handlers,
     EmailDomains.handlers,

@@ -18,6 +18,7 @@ import { useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { LiveIndicator } from "../push/LiveIndicator.tsx"
+import { downloadText } from "../quotedownload/downloadText.ts"
 import { useAccount } from "../session/useAccount.ts"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
@@ -165,6 +166,9 @@ export const QuoteListPage = () => {
         <div className={styles.headerActions}>
           <Link to="/quotes/examples" className={controls.button}>
             {m.exampleQuotes}
+          </Link>
+          <Link to="/quotes/download" className={controls.button}>
+            {downloadText.open}
           </Link>
           <Link
             to="/quotes/$quoteId/$action"

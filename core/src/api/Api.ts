@@ -28,6 +28,7 @@ import { NotificationsApi } from "./NotificationsApi.ts"
 import { GeoApi, LookupApi } from "./LookupApi.ts"
 import { CustomerPaymentsApi, PaymentSettingsApi } from "./PaymentsApi.ts"
 import { PushApi } from "./PushApi.ts"
+import { QuoteDownloadsApi } from "./QuoteDownloadsApi.ts"
 import { QuotesApi } from "./QuotesApi.ts"
 import { SiteApi } from "./SiteApi.ts"
 import { ReviewsApi } from "./ReviewsApi.ts"
@@ -51,6 +52,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(SettingsApi)
   .add(UploadsApi)
   .add(QuotesApi)
+  .add(QuoteDownloadsApi)
   .add(TemplatesApi)
   .add(HistoryApi)
   .add(DashboardApi)

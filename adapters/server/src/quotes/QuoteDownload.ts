@@ -51,12 +51,24 @@ const fileName = (quoteNo: number | undefined, title: string) =>
 
 /** `GET /get/quote-pdf/{id}`: the team's download of a quote as its customer sees it. */
 export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Tenant, idSegment: string) {
-  const quotes = yield* QuoteRepo
-  const facts = yield* quotes.facts(tenant)
+  const facts = yield* (yield* QuoteRepo).facts(tenant)
   const route = Quote.parseRouteId(idSegment)
   if (Result.isFailure(route) || route.success === "new") return yield* notFound(facts)
-  const found = yield* quotes.record(tenant.account_id, route.success)
-  if (Option.isNone(found) || found.value.is_template) return yield* notFound(facts)
+  const pdf = yield* teamPdf(tenant, route.success)
+  if (Option.isNone(pdf)) return yield* notFound(facts)
+  return pdfResponse(pdf.value.bytes, pdf.value.name)
+})
+
+/**
+ * The team's PDF of one of the account's quotes (not a template) and the name it is offered under: the accepted
+ * quote's certified PDF once accepted, else the quote as its customer sees it. None for no such quote.
+ */
+export const teamPdf = Effect.fn("QuoteDownload.teamPdf")(function* (tenant: Tenant, quoteId: number) {
+  const quotes = yield* QuoteRepo
+  const facts = yield* quotes.facts(tenant)
+  const found = yield* quotes.record(tenant.account_id, quoteId as never)
+  if (Option.isNone(found) || found.value.is_template)
+    return Option.none<{ readonly bytes: Uint8Array; readonly name: string }>()
   const now = Math.floor(Date.now() / 1000)
   const record = effective(found.value, now)
   const items = (yield* quotes.rows(tenant.account_id, record.quote_id)).map((r) => r.item)
@@ -70,7 +82,8 @@ export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Ten
       : undefined
   if (record.status === "accepted") {
     const certified = yield* Certificate.forQuote(tenant.account_id, record.quote_id)
-    if (Option.isSome(certified)) return pdfResponse(certified.value.pdf, fileName(record.quote_no, record.title))
+    if (Option.isSome(certified))
+      return Option.some({ bytes: certified.value.pdf, name: fileName(record.quote_no, record.title) })
   }
   const contacts = yield* (yield* InvoiceRepo).billTo(tenant.account_id, record.quote_id)
   const settings = yield* (yield* InvoiceRepo).settings(tenant.account_id)
@@ -89,10 +102,10 @@ export const forTeam = Effect.fn("QuoteDownload.forTeam")(function* (tenant: Ten
         ? null
         : { sign_name: accepted.sign_name, accepted_at: accepted.accepted_at, on_behalf: accepted.on_behalf !== null }
   })
-  return pdfResponse(
-    yield* InvoicePdf.render(yield* withLogo(doc, tenant.account_id)),
-    fileName(record.quote_no, record.title)
-  )
+  return Option.some({
+    bytes: yield* InvoicePdf.render(yield* withLogo(doc, tenant.account_id)),
+    name: fileName(record.quote_no, record.title)
+  })
 })
 
 /**
