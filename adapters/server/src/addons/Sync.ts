@@ -181,6 +181,10 @@ export const push = (
     })
     // Look up before create: an earlier attempt may have created it and died before recording it.
     const existing = yield* call((t) => accounting.findDocument(t, org, document.kind, reference))
-    if (Option.isSome(existing)) return existing.value
-    return yield* call((t) => accounting.createDocument(t, org, document))
+    const created = Option.isSome(existing)
+      ? existing.value
+      : yield* call((t) => accounting.createDocument(t, org, document))
+    // The add-on answered: a connection that needed attention works again.
+    if (connection.value.status === "error") yield* repo.clearError(account, invoice.addon_id)
+    return created
   })

@@ -344,6 +344,43 @@ describeBackends(
     )
 
     it.effect(
+      "Xero: access revoked there leaves the invoice asking to connect again and the add-on needing attention; connecting again lets it through",
+      () =>
+        Effect.gen(function* () {
+          const q = yield* acceptedQuote("Revoked", NZD)
+          const b = q.browser
+          yield* connectVia(b, 1, (url) => fakeXero.consent(url))
+          yield* b.post("/post/add-on-organisation/1", { organisation_id: HARBOUR.id })
+          // The user disconnected quotekit in Xero: access tokens are refused and the refresh token is dead.
+          fakeXero.revokeRefreshTokens()
+          fakeXero.expireAccessTokens()
+          const before = fakeXero.invoices.length
+          yield* act(b, q.id, Invoice.InvoiceType.Deposit, 30)
+          const failed = invoicesOf(yield* settled(b, q.id))[0]!
+          assert.deepStrictEqual(
+            [failed.invoice.invoice_sync_status, failed.invoice.error_html],
+            [Invoice.SyncStatus.Error, "Xero needs to be connected again: the access it gave has ended."]
+          )
+          const listed = (yield* b.get("/get/add-ons")).body.addons[0]
+          assert.strictEqual(listed.state, "error")
+          assert.match(listed.connection.last_error, /reconnect Xero/)
+
+          const again = yield* connectVia(b, 1, (url) => fakeXero.consent(url))
+          assert.strictEqual(again.state, "connected")
+          yield* b.post("/post/add-on-organisation/1", { organisation_id: HARBOUR.id })
+          const view = yield* picture(b, q.id)
+          const retried = yield* b.post(
+            `/act-on/quote-invoice/create-invoice/${q.id}/${failed.invoice.quote_invoice_id}`,
+            { _modifiedIn: view._modifiedIn }
+          )
+          assert.strictEqual(retried.status, 200, retried.text)
+          const done = invoicesOf(yield* settled(b, q.id))[0]!
+          assert.strictEqual(done.invoice.invoice_sync_status, Invoice.SyncStatus.Synced)
+          assert.strictEqual(fakeXero.invoices.length, before + 1)
+        })
+    )
+
+    it.effect(
       "QuickBooks: the company from the consent; a 30 % deposit and the rest land with the company's tax codes; an adjustment's credit is a credit memo; a 429 then success makes one invoice",
       () =>
         Effect.gen(function* () {
