@@ -7,12 +7,21 @@
  * stays an ordinary import from `node_modules`: PGlite finds its WebAssembly and data files beside its own
  * module, and CommonJS packages keep their `require`.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as SourceStamp from "./SourceStamp.ts"
 
-/** What the server is built from, relative to the repository root. */
-const inputs = ["core/src", "adapters/pg/src", "adapters/server/src", "scripts/start", "package-lock.json"]
+/**
+ * What the server is built from, relative to the repository root: every adapter, not only the server and the
+ * database, since the server bundles them all (storage, push, webhooks, the add-ons...) and a change to any of
+ * them must rebuild it (their sources only: a build's `tsbuildinfo` beside them changes without any).
+ */
+const inputs = (root: string) => [
+  "core/src",
+  ...readdirSync(join(root, "adapters")).map((adapter) => `adapters/${adapter}/src`),
+  "scripts/start",
+  "package-lock.json"
+]
 
 const bundled = /^(@quotekit\/|effect($|\/)|@effect\/)/
 
@@ -21,7 +30,7 @@ export const ensure = async (root: string, cacheDir: string): Promise<string> =>
   const dir = join(cacheDir, "server")
   const entry = join(dir, "Entry.js")
   const stampFile = join(dir, "stamp")
-  const stamp = SourceStamp.of(root, inputs)
+  const stamp = SourceStamp.of(root, inputs(root))
   if (existsSync(entry) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return entry
 
   console.log("Bundling the server (once, and again after its sources change)…")
