@@ -229,6 +229,19 @@ describe("card payments in Chromium", { timeout: 120_000 }, () => {
     expect(paid.invoices.length).toBe(1)
     expect(errors).toEqual([])
     await context.close()
+
+    // The team sees it in the quote's activity.
+    const team = await live.browser.newContext()
+    await q.team.share(team)
+    const teamPage = await team.newPage()
+    teamPage.setDefaultTimeout(10_000)
+    await teamPage.goto(`${live.server.url}/quote/${q.quoteId}`)
+    await teamPage.getByRole("tab", { name: Message.catalogue.allActivity }).click()
+    await teamPage
+      .getByText(/Deposit INV-0001 paid by card: \$165\.00 \(Stripe pi_/)
+      .first()
+      .waitFor()
+    await team.close()
   })
 
   it("without Stripe keys the customer is told a deposit invoice will come, and Stripe.js is never loaded", async () => {
