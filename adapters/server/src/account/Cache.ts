@@ -17,6 +17,7 @@ import type { Tenant } from "@quotekit/core/api/Security"
 import * as EventBus from "@quotekit/core/EventBus"
 import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
 import { AuthRepo } from "../auth/Repo.ts"
+import * as CacheFigures from "../http/CacheFigures.ts"
 import { AccountRepo, type AccountRows } from "./Repo.ts"
 
 /** How long an entry is served before it is loaded again. */
@@ -48,6 +49,7 @@ interface Entry<A> {
 const makeTtlMap = <K, A>(load: (key: K) => Effect.Effect<A>) => {
   const entries = new Map<K, Entry<A>>()
   return {
+    size: () => entries.size,
     get: (key: K) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) => {
         const hit = entries.get(key)
@@ -74,6 +76,8 @@ export const layer = Layer.effect(
     const bus = yield* EventBus.EventBus
     const byAccount = makeTtlMap<AccountId, Option.Option<AccountRows>>((id) => accounts.rows(id))
     const bySignin = makeTtlMap<SigninId, ReadonlyArray<AccountChoice>>((id) => auth.accountsOf(id))
+    yield* CacheFigures.track("accounts", MAX_ENTRIES, byAccount.size)
+    yield* CacheFigures.track("signin-accounts", MAX_ENTRIES, bySignin.size)
 
     // Notices from every process (this one's included) drop the named entry.
     yield* bus.all.pipe(

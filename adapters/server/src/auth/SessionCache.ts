@@ -16,6 +16,7 @@ import type { AccountId, SigninId } from "@quotekit/core/Account"
 import * as EventBus from "@quotekit/core/EventBus"
 import { Clock, Effect, Layer, Option, Stream } from "effect"
 import * as AccountCache from "../account/Cache.ts"
+import * as CacheFigures from "../http/CacheFigures.ts"
 import { AuthRepo, type SessionRecord } from "./Repo.ts"
 
 /** How long a session row is answered from memory. */
@@ -41,6 +42,7 @@ export const layer = Layer.effect(
     const repo = yield* AuthRepo
     const bus = yield* EventBus.EventBus
     const entries = new Map<string, Entry>()
+    yield* CacheFigures.track("sessions", MAX_ENTRIES, () => entries.size)
 
     const drop = (notice: Notice) =>
       Effect.sync(() => {

@@ -2,7 +2,8 @@
  * Prometheus metrics at `GET /metrics` (`prom-client`), only when `METRICS_TOKEN` is set, and only for a request
  * bearing it (`Authorization: Bearer <token>`): request durations by method, route and status (routes with their
  * ids and tokens folded, so the series stay few), the process's own figures (memory, event-loop lag, handles),
- * whether the database answers and how long it took, and the email queue: waiting and failed messages.
+ * whether the database answers and how long it took, the email queue (waiting and failed messages), and how full
+ * each in-memory cache is against its bound (`CacheFigures`).
  *
  * @since 0.1.0
  */
@@ -12,6 +13,7 @@ import { SqlClient } from "effect/sql"
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client"
 import * as Token from "../auth/Token.ts"
 import { ServerConfig } from "../ServerConfig.ts"
+import * as CacheFigures from "./CacheFigures.ts"
 
 /** A path with its ids, tokens and file names folded into placeholders. */
 export const routeOf = (path: string): string => {
@@ -43,6 +45,25 @@ const make = Effect.sync(() => {
     labelNames: ["method", "route", "status"] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry]
+  })
+  // How full each in-memory cache is, and its bound (read at each scrape).
+  new Gauge({
+    name: "quotekit_cache_entries",
+    help: "Entries held by each in-memory cache.",
+    labelNames: ["cache"] as const,
+    registers: [registry],
+    collect() {
+      for (const [cache, f] of CacheFigures.figures()) this.set({ cache }, f.entries)
+    }
+  })
+  new Gauge({
+    name: "quotekit_cache_max_entries",
+    help: "The most entries each in-memory cache keeps.",
+    labelNames: ["cache"] as const,
+    registers: [registry],
+    collect() {
+      for (const [cache, f] of CacheFigures.figures()) this.set({ cache }, f.max)
+    }
   })
   return { registry, requests }
 })

@@ -19,6 +19,7 @@
 import { ListPage, type ListQuery } from "@quotekit/core/api/QuotesApi"
 import type { Tenant } from "@quotekit/core/api/Security"
 import { Clock, Context, Effect, Layer, Schema } from "effect"
+import * as CacheFigures from "../http/CacheFigures.ts"
 import { QuoteListRepo } from "./ListRepo.ts"
 import * as QuoteList from "./QuoteList.ts"
 
@@ -56,6 +57,7 @@ export const layer = Layer.effect(
     const encode = Schema.encodeUnknownEffect(ListPage)
     const utf8 = new TextEncoder()
     const entries = new Map<string, Entry>()
+    yield* CacheFigures.track("quote-lists", MAX_ENTRIES, () => entries.size)
 
     const load = (tenant: Tenant, query: ListQuery): Effect.Effect<Uint8Array> =>
       QuoteList.list(tenant, query).pipe(

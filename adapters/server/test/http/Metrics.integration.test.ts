@@ -48,6 +48,10 @@ describeBackends(
           assert.match(scrape.text, /^quotekit_database_up 1$/m)
           assert.match(scrape.text, /^quotekit_email_queue\{state="waiting"\} 0$/m)
           assert.match(scrape.text, /^quotekit_process_resident_memory_bytes \d+/m)
+          // The caches' fill and bounds (this request's session is in the session cache).
+          assert.match(scrape.text, /^quotekit_cache_max_entries\{cache="sessions"\} [1-9]\d*$/m)
+          assert.match(scrape.text, /^quotekit_cache_max_entries\{cache="quote-lists"\} [1-9]\d*$/m)
+          assert.match(scrape.text, /^quotekit_cache_entries\{cache="accounts"\} \d+$/m)
         })
     )
   },
