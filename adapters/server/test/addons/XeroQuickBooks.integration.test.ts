@@ -291,8 +291,23 @@ describeBackends(
 
           // Xero refuses the first document with its validation message: the invoice is in error with it.
           fakeXero.fail("POST Invoices", { status: 400, messages: ["Account code '999' is not a valid code."] })
+          const socket = yield* open(b)
+          socket.send({ type: "join", room: "account" })
           yield* act(b, q.id, Invoice.InvoiceType.Deposit, 30)
           const failed = invoicesOf(yield* settled(b, q.id))[0]!
+          // The error is announced too, with Xero's words.
+          const announced = yield* socket.next(
+            event(
+              "invoice-sync",
+              (p) => (p.invoice as { invoice_sync_status: number }).invoice_sync_status === Invoice.SyncStatus.Error
+            ),
+            10_000
+          )
+          assert.include(
+            (announced.payload as { invoice: { error_html: string } }).invoice.error_html,
+            "Account code '999' is not a valid code."
+          )
+          socket.close()
           assert.deepStrictEqual(
             [failed.invoice.invoice_status, failed.invoice.invoice_sync_status],
             [Invoice.InvoiceStatus.Ready, Invoice.SyncStatus.Error]
