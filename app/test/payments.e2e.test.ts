@@ -15,6 +15,7 @@
  * - Settings → Payments and the billing card pages.
  */
 import { fileURLToPath } from "node:url"
+import * as CardMessage from "@quotekit/core/CardMessage"
 import * as Message from "@quotekit/core/Message"
 import * as FakeStripe from "@quotekit/stripe/FakeStripe"
 import { Effect } from "effect"
@@ -193,7 +194,7 @@ describe("card payments in Chromium", { timeout: 120_000 }, () => {
     await stripeEdge(page, held)
     await page.goto(`${live.server.url}/q/${q.token}`)
     const panel = page.locator("section.qk-deposit")
-    const pay = panel.getByRole("button", { name: Message.payDeposit })
+    const pay = panel.getByRole("button", { name: CardMessage.payDeposit })
     await pay.waitFor()
     await expect(panel.locator(".qk-deposit-invoice").textContent()).resolves.toBe("INV-0001: $165.00")
     expect(await axeViolations(page)).toEqual([])
@@ -249,8 +250,8 @@ describe("card payments in Chromium", { timeout: 120_000 }, () => {
     const { context, page, errors, scripts } = await customerPage()
     await stripeEdge(page)
     await page.goto(`${live.server.url}/q/${q.token}`)
-    await page.locator("section.qk-deposit").getByText(Message.depositComing).waitFor()
-    expect(await page.getByRole("button", { name: Message.payDeposit }).count()).toBe(0)
+    await page.locator("section.qk-deposit").getByText(CardMessage.depositComing).waitFor()
+    expect(await page.getByRole("button", { name: CardMessage.payDeposit }).count()).toBe(0)
     expect(scripts.filter((s) => s.includes("stripe.com"))).toEqual([])
     expect(errors).toEqual([])
     await page.screenshot({ path: shot("deposit-never") })
@@ -271,11 +272,11 @@ describe("card payments in Chromium", { timeout: 120_000 }, () => {
     })
     await page.goto(`${live.server.url}/q/${q.token}`)
     const panel = page.locator("section.qk-deposit")
-    await panel.getByText(Message.preparingDeposit).waitFor()
+    await panel.getByText(CardMessage.preparingDeposit).waitFor()
     await page.clock.runFor(10_000)
-    await expect(panel.getByRole("status").first().textContent()).resolves.toBe(Message.preparingDeposit)
+    await expect(panel.getByRole("status").first().textContent()).resolves.toBe(CardMessage.preparingDeposit)
     await page.clock.runFor(3_000)
-    await panel.getByText(Message.depositNotReady).waitFor()
+    await panel.getByText(CardMessage.depositNotReady).waitFor()
     expect(asked).toBeGreaterThanOrEqual(2)
     const before = asked
     await page.clock.runFor(10_000)
@@ -320,9 +321,9 @@ describe("card payments in Chromium", { timeout: 120_000 }, () => {
 
     // Back from Stripe with a setup that did not succeed: the spec's outcome texts; an unknown action.
     for (const [status, text] of [
-      ["processing", Message.paymentProcessing],
-      ["requires_payment_method", Message.paymentDetailsRequired],
-      ["canceled", Message.paymentFailed]
+      ["processing", CardMessage.paymentProcessing],
+      ["requires_payment_method", CardMessage.paymentDetailsRequired],
+      ["canceled", CardMessage.paymentFailed]
     ] as const) {
       const setup = await q.team.post("/post/billing-card-setup")
       const id = (setup.client_secret as string).split("_secret_")[0]!
@@ -330,13 +331,13 @@ describe("card payments in Chromium", { timeout: 120_000 }, () => {
       await page.goto(
         `${live.server.url}/settings/billing-overview?setup_intent=${id}&setup_intent_client_secret=${setup.client_secret}&redirect_status=${status}`
       )
-      await alert.filter({ hasText: `${text} ${Message.contactSupport}` }).waitFor()
+      await alert.filter({ hasText: `${text} ${CardMessage.contactSupport}` }).waitFor()
       expect(new URL(page.url()).search).toBe("")
     }
     await page.goto(`${live.server.url}/settings/billing-overview?setup_intent=seti_x`)
-    await alert.filter({ hasText: Message.setupIntentMissing }).waitFor()
+    await alert.filter({ hasText: CardMessage.setupIntentMissing }).waitFor()
     await page.goto(`${live.server.url}/settings/billing-overview?action=refund`)
-    await alert.filter({ hasText: Message.unknownAction }).waitFor()
+    await alert.filter({ hasText: CardMessage.unknownAction }).waitFor()
     expect(errors).toEqual([])
     await context.close()
   })

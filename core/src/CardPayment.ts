@@ -15,6 +15,7 @@
  * @since 0.5.0
  */
 import { Schema } from "effect"
+import * as CardMessage from "./CardMessage.ts"
 import * as Message from "./Message.ts"
 
 /** How long the panel waits for the deposit invoice before saying it isn't ready (spec: 12 s). */
@@ -50,13 +51,13 @@ export const panel = (state: DepositState, elapsedMs: number): Panel => {
     case "none":
       return { _tag: "Hidden" }
     case "never":
-      return { _tag: "NeverUrl", message: Message.depositComing }
+      return { _tag: "NeverUrl", message: CardMessage.depositComing }
     case "preparing":
       return elapsedMs > DEPOSIT_TIMEOUT_MS
-        ? { _tag: "Error", message: Message.depositNotReady }
-        : { _tag: "Loading", message: Message.preparingDeposit }
+        ? { _tag: "Error", message: CardMessage.depositNotReady }
+        : { _tag: "Loading", message: CardMessage.preparingDeposit }
     case "ready":
-      return { _tag: "Loaded", button: Message.payDeposit }
+      return { _tag: "Loaded", button: CardMessage.payDeposit }
     case "paid":
       return { _tag: "Paid", message: depositPaid }
   }
@@ -79,7 +80,7 @@ export const payNow = (amount: string): string => `Pay ${amount}`
 export const retry = "Try again"
 
 /** An error banner's text: the message followed by the spec's support line. */
-export const banner = (message: string): string => `${message} ${Message.contactSupport}`
+export const banner = (message: string): string => `${message} ${CardMessage.contactSupport}`
 
 /**
  * The outcome of a card setup by the SetupIntent's status (spec): `succeeded` leads to the save call; otherwise
@@ -94,10 +95,10 @@ export const setupOutcome = (
         _tag: "Show",
         message:
           status === "processing"
-            ? Message.paymentProcessing
+            ? CardMessage.paymentProcessing
             : status === "requires_payment_method"
-              ? Message.paymentDetailsRequired
-              : Message.paymentFailed
+              ? CardMessage.paymentDetailsRequired
+              : CardMessage.paymentFailed
       }
 
 /**

@@ -367,6 +367,8 @@ export const converted = "Converted"
 export const viewQuotes = "View Quotes"
 export const noPeople = "No people here"
 export const peopleCount = (n: number) => (n === 1 ? "1 person" : `${n} people`)
+/** The contact's link into the accounting add-on that holds it ('View in Xero'). */
+export const viewInAddOn = (addOn: string) => `View in ${addOn}`
 export const addPerson = "Add person"
 export const people = "People"
 export const companies = "Companies"
@@ -431,22 +433,7 @@ export const emailKindInvoice = "Invoice email"
 export const emailViewInvoice = "View the invoice"
 export const downloadPdf = "Download PDF"
 
-// --- deposit panel ---
-export const preparingDeposit = "Preparing deposit invoice"
-export const payDeposit = "Pay Deposit"
-export const depositNotReady = "The deposit invoice isn't ready yet, please check back here shortly."
-export const depositComing = "You will receive a deposit invoice shortly."
-
-// --- card setup and payment ---
-export const paymentProcessing = "Payment processing?"
-export const paymentDetailsRequired = "Payment details required."
-export const paymentFailed = "Failed to process payment details."
-export const stripeConnectFailed = "Failed to connect to Stripe."
-export const unknownAction = "Unknown action."
-export const stripeNotLoaded = "Stripe not loaded?"
-export const setupIntentMissing = "Setup intent missing?"
-export const paymentFormMissing = "Could not find payment form"
-export const contactSupport = "Please try again or contact Support if this message persists."
+// The deposit panel's and card payments' texts are in `CardMessage` (loaded only by the pages that take cards).
 export const specialOffer = "50% off the first 3 months"
 /** Account settings: where the account's creator came from when signing up (the landing source). */
 export const signupSource = "How this account found us"
@@ -1108,6 +1095,7 @@ export const catalogue = {
   viewQuotes,
   noPeople,
   peopleCount,
+  viewInAddOn,
   addPerson,
   people,
   companies,
@@ -1158,19 +1146,6 @@ export const catalogue = {
   emailKindInvoice,
   emailViewInvoice,
   downloadPdf,
-  preparingDeposit,
-  payDeposit,
-  depositNotReady,
-  depositComing,
-  paymentProcessing,
-  paymentDetailsRequired,
-  paymentFailed,
-  stripeConnectFailed,
-  unknownAction,
-  stripeNotLoaded,
-  setupIntentMissing,
-  paymentFormMissing,
-  contactSupport,
   specialOffer,
   specialOfferLabel,
   signupSource,

@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 export * as Acceptance from "./Acceptance.ts"
+export * as AcceptanceProof from "./AcceptanceProof.ts"
 export * as Account from "./Account.ts"
 export * as AddOn from "./AddOn.ts"
 export * as Address from "./Address.ts"
@@ -12,6 +13,7 @@ export * as AddressLookup from "./AddressLookup.ts"
 export * as Adjustment from "./Adjustment.ts"
 export * as ApiKey from "./ApiKey.ts"
 export * as ArchiveState from "./ArchiveState.ts"
+export * as CardMessage from "./CardMessage.ts"
 export * as CardNumber from "./CardNumber.ts"
 export * as CardPayment from "./CardPayment.ts"
 export * as Completer from "./Completer.ts"

@@ -1,10 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as CardMessage from "../src/CardMessage.ts"
 import * as Message from "../src/Message.ts"
 
 const c = Message.catalogue
-const texts: ReadonlyArray<readonly [string, string]> = Object.entries(c as Record<string, unknown>).flatMap(
-  ([k, v]) => (typeof v === "string" ? [[k, v] as const] : [])
-)
+// The card texts live apart (`CardMessage`) so the customer page loads them only with its deposit panel.
+const texts: ReadonlyArray<readonly [string, string]> = Object.entries({
+  ...(c as Record<string, unknown>),
+  ...CardMessage
+}).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as const] : []))
 
 /** Every plain text the two specs quote, exactly as written there. */
 const specTexts = [

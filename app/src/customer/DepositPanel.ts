@@ -15,8 +15,8 @@
  * address, which is settled the same way.
  */
 import type { DepositView, PaymentStart } from "@quotekit/core/api/PaymentsApi"
+import * as CardMessage from "@quotekit/core/CardMessage"
 import * as CardPayment from "@quotekit/core/CardPayment"
-import * as Message from "@quotekit/core/Message"
 import type { Stripe, StripeElements } from "@stripe/stripe-js"
 import { CallFailed, call } from "./Api.ts"
 import { h } from "./Dom.ts"
@@ -39,7 +39,7 @@ const loadStripe = async (publishableKey: string): Promise<Stripe> => {
   const stripe = await import("@stripe/stripe-js/dist/pure.mjs")
     .then((m) => m.loadStripe(publishableKey))
     .catch(() => null)
-  if (stripe === null) throw new Error(Message.stripeNotLoaded)
+  if (stripe === null) throw new Error(CardMessage.stripeNotLoaded)
   return stripe
 }
 
@@ -54,7 +54,7 @@ export const depositPanel = (token: string, now: () => number = Date.now): HTMLE
   const alert = h("p", { class: "qk-hint", role: "alert" })
   const retry = h("button", { type: "button", class: "qk-link", hidden: true }, CardPayment.retry)
   const form = h("div", { class: "qk-card-form", id: "qk-card-form", hidden: true })
-  const pay = h("button", { type: "button", class: "qk-primary", hidden: true }, Message.payDeposit)
+  const pay = h("button", { type: "button", class: "qk-primary", hidden: true }, CardMessage.payDeposit)
   const errorLine = h("p", { hidden: true }, alert, " ", retry)
   const panel = h(
     "section",
@@ -132,7 +132,7 @@ export const depositPanel = (token: string, now: () => number = Date.now): HTMLE
     start = await calls.pay()
     stripe = await loadStripe(start.publishable_key)
     elements = stripe.elements({ clientSecret: start.client_secret, appearance: { theme: "stripe" } })
-    if (!form.isConnected) throw new Error(Message.paymentFormMissing)
+    if (!form.isConnected) throw new Error(CardMessage.paymentFormMissing)
     form.hidden = false
     elements.create("payment").mount(form)
     pay.textContent = CardPayment.payNow(start.amount_text)
@@ -140,7 +140,8 @@ export const depositPanel = (token: string, now: () => number = Date.now): HTMLE
 
   /** Second press: Stripe confirms the card; the server is told. */
   const confirm = async () => {
-    if (stripe === undefined || elements === undefined || start === undefined) throw new Error(Message.unknownAction)
+    if (stripe === undefined || elements === undefined || start === undefined)
+      throw new Error(CardMessage.unknownAction)
     const url = new URL(location.href)
     url.search = ""
     const result = await stripe.confirmPayment({
@@ -149,7 +150,7 @@ export const depositPanel = (token: string, now: () => number = Date.now): HTMLE
       confirmParams: { return_url: url.toString() }
     })
     if (result.error !== undefined) {
-      fail(result.error.message ?? Message.paymentFailed, false)
+      fail(result.error.message ?? CardMessage.paymentFailed, false)
       return
     }
     await settle(result.paymentIntent.id)
@@ -165,7 +166,7 @@ export const depositPanel = (token: string, now: () => number = Date.now): HTMLE
     } catch (e) {
       start = undefined
       form.hidden = true
-      pay.textContent = Message.payDeposit
+      pay.textContent = CardMessage.payDeposit
       // Refused as it stands (paid meanwhile, or no longer payable here): show where it stands now.
       if (e instanceof CallFailed && e.status === 409) void refresh()
       else fail((e as Error).message)

@@ -11,8 +11,8 @@
  * by 'Please try again or contact Support if this message persists.' and the retry link.
  */
 import type { SavedCard } from "@quotekit/core/api/PaymentsApi"
+import * as CardMessage from "@quotekit/core/CardMessage"
 import * as CardPayment from "@quotekit/core/CardPayment"
-import * as Message from "@quotekit/core/Message"
 import type { Stripe, StripeElements } from "@stripe/stripe-js"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef, useState } from "react"
@@ -37,12 +37,13 @@ const CardError = ({ message }: { readonly message: string }) => (
   </p>
 )
 
-const messageOf = (e: unknown): string => (e instanceof Error && e.message !== "" ? e.message : Message.paymentFailed)
+const messageOf = (e: unknown): string =>
+  e instanceof Error && e.message !== "" ? e.message : CardMessage.paymentFailed
 
 /** The publishable key of the account's Stripe keys, or 'Failed to connect to Stripe.' without one. */
 const publishableKey = async (api: ApiClient): Promise<string> => {
   const settings = await api.call((c) => c.paymentSettings.get())
-  if (!settings.enabled) throw new Error(Message.stripeConnectFailed)
+  if (!settings.enabled) throw new Error(CardMessage.stripeConnectFailed)
   return settings.publishable_key
 }
 
@@ -52,24 +53,24 @@ const returned = async (api: ApiClient, search: URLSearchParams): Promise<string
   const setupSecret = search.get("setup_intent_client_secret")
   if (action === null && setupSecret === null && search.get("setup_intent") === null)
     return search.get("saved") === null ? null : t.cardSaved
-  if (action !== null && action !== "authorise") throw new Error(Message.unknownAction)
+  if (action !== null && action !== "authorise") throw new Error(CardMessage.unknownAction)
   const stripe = await loadStripe(await publishableKey(api))
   if (action === "authorise") {
     const secret = search.get("payment_intent_client_secret")
-    if (secret === null) throw new Error(Message.unknownAction)
+    if (secret === null) throw new Error(CardMessage.unknownAction)
     const result = await stripe.confirmCardPayment(secret)
     const sent = CardPayment.authorisation(
       result.error === undefined
         ? { id: result.paymentIntent.id }
-        : { error: result.error.message ?? Message.paymentFailed }
+        : { error: result.error.message ?? CardMessage.paymentFailed }
     )
     await api.call((c) => c.paymentSettings.authResult({ payload: sent }))
     if (sent.errorTxt !== "") throw new Error(sent.errorTxt)
     return t.authorised
   }
-  if (setupSecret === null) throw new Error(Message.setupIntentMissing)
+  if (setupSecret === null) throw new Error(CardMessage.setupIntentMissing)
   const { setupIntent } = await stripe.retrieveSetupIntent(setupSecret)
-  if (setupIntent === undefined) throw new Error(Message.setupIntentMissing)
+  if (setupIntent === undefined) throw new Error(CardMessage.setupIntentMissing)
   const outcome = CardPayment.setupOutcome(setupIntent.status)
   if (outcome._tag === "Show") throw new Error(outcome.message)
   await api.call((c) => c.paymentSettings.cardSave({ payload: { id: setupIntent.id } }))
@@ -158,7 +159,7 @@ const UpdateForm = () => {
       const setup = await api.call((c) => c.paymentSettings.cardSetup())
       const loaded = await loadStripe(setup.publishable_key)
       const elements = loaded.elements({ clientSecret: setup.client_secret, appearance: { theme: "stripe" } })
-      if (mount.current === null) throw new Error(Message.paymentFormMissing)
+      if (mount.current === null) throw new Error(CardMessage.paymentFormMissing)
       elements.create("payment").mount(mount.current)
       stripe.current = { stripe: loaded, elements }
       setState("ready")
@@ -168,7 +169,7 @@ const UpdateForm = () => {
 
   const save = async () => {
     const s = stripe.current
-    if (s === null) return setError(Message.stripeNotLoaded)
+    if (s === null) return setError(CardMessage.stripeNotLoaded)
     setState("saving")
     setError(null)
     try {
@@ -177,7 +178,7 @@ const UpdateForm = () => {
         redirect: "if_required",
         confirmParams: { return_url: `${location.origin}/settings/billing-overview` }
       })
-      if (result.error !== undefined) throw new Error(result.error.message ?? Message.paymentFailed)
+      if (result.error !== undefined) throw new Error(result.error.message ?? CardMessage.paymentFailed)
       const outcome = CardPayment.setupOutcome(result.setupIntent.status)
       if (outcome._tag === "Show") throw new Error(outcome.message)
       await api.call((c) => c.paymentSettings.cardSave({ payload: { id: result.setupIntent.id } }))

@@ -3,7 +3,7 @@
  * `@stripe/stripe-js` loader, imported only by these pages). Only the billing pages' own documents allow that
  * script (their Content-Security-Policy), so they are opened with a full page load, never a client-side move.
  */
-import * as Message from "@quotekit/core/Message"
+import * as CardMessage from "@quotekit/core/CardMessage"
 import type { Stripe } from "@stripe/stripe-js"
 
 /** Stripe.js for `publishableKey`; fails with 'Stripe not loaded?' when the script cannot be had. */
@@ -11,7 +11,7 @@ export const loadStripe = async (publishableKey: string): Promise<Stripe> => {
   const stripe = await import("@stripe/stripe-js/dist/pure.mjs")
     .then((m) => m.loadStripe(publishableKey))
     .catch(() => null)
-  if (stripe === null) throw new Error(Message.stripeNotLoaded)
+  if (stripe === null) throw new Error(CardMessage.stripeNotLoaded)
   return stripe
 }
 

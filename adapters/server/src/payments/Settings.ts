@@ -10,7 +10,7 @@
 import { AccessDenied, InvalidInput, Unavailable } from "@quotekit/core/api/ApiError"
 import type { PaymentSettingsInput, PaymentSettingsView } from "@quotekit/core/api/PaymentsApi"
 import type { Tenant } from "@quotekit/core/api/Security"
-import * as Message from "@quotekit/core/Message"
+import * as CardMessage from "@quotekit/core/CardMessage"
 import { Payments } from "@quotekit/stripe/Payments"
 import { Effect, Option } from "effect"
 import * as SecretBox from "../crypto/SecretBox.ts"
@@ -132,7 +132,7 @@ export const save = Effect.fn("PaymentSettings.save")(function* (tenant: Tenant,
           yield* Effect.logWarning(`account ${account}: Stripe key check failed (${e.kind} ${e.status})`)
           return yield* e.kind === "authentication" || e.kind === "invalid"
             ? Effect.fail(InvalidInput.field("secret_key", `Stripe refused this key: ${e.message}`))
-            : Effect.fail(Unavailable.answer(Message.stripeConnectFailed))
+            : Effect.fail(Unavailable.answer(CardMessage.stripeConnectFailed))
         })
       )
     )
