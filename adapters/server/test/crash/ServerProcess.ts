@@ -32,12 +32,14 @@ export const start = async (options: {
   readonly databaseUrl?: string
   /** More environment for the server (settings a test needs). */
   readonly env?: Readonly<Record<string, string>>
+  /** The module to run instead of the sources' entry (`npm start`'s bundle, which loads faster). */
+  readonly entry?: string
 }): Promise<ServerProcess> => {
   const port = await freePort()
   const appDist = join(options.dataDir, "no-app")
   mkdirSync(appDist, { recursive: true })
   let output = ""
-  const child = spawn(process.execPath, ["--conditions=@quotekit/source", entry, "--seed"], {
+  const child = spawn(process.execPath, ["--conditions=@quotekit/source", options.entry ?? entry, "--seed"], {
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl ?? "",
