@@ -91,7 +91,21 @@ export const NotificationBell = ({ signinId }: { readonly signinId: number }) =>
         aria-label={unread > 0 ? Notification.text.bellUnread(unread) : Notification.text.bell}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">🔔</span>
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          focusable="false"
+        >
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+        </svg>
         {unread > 0 && (
           <span className={styles.count} aria-hidden="true">
             {unread > 99 ? "99+" : unread}
