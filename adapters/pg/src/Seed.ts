@@ -1,7 +1,9 @@
 /**
  * The demo account a fresh quotekit starts with, so the first sign-in shows a working business: 'Demo Plumbing
  * & Co' (New Zealand, NZD, GST 15 %), an admin and a colleague, tax rates, categories, contacts, reusable
- * items, a template, quotes in every common status with realistic items, a lead and three reviews.
+ * items, a template, quotes in every common status with realistic items, a lead and three reviews; the
+ * account's sign-up source (where its creator first landed) and, in the admin's bell, notifications of a
+ * customer's question, a teammate's mention and an acceptance.
  *
  * Idempotent: it does nothing when the demo sign-in exists, and two processes seeding at once end with one
  * demo (the loser's transaction fails on the unique email and is treated as "already seeded").
@@ -12,6 +14,7 @@
 import * as Country from "@quotekit/core/Country"
 import * as LineItem from "@quotekit/core/LineItem"
 import * as Money from "@quotekit/core/Money"
+import * as Notification from "@quotekit/core/Notification"
 import * as QuoteTotals from "@quotekit/core/QuoteTotals"
 import type * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
@@ -184,6 +187,8 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number, linkT
       default_margin: "40",
       leads_enabled: true,
       reviews_enabled: true,
+      // Where the account's creator first landed (the landing cookie's parts), shown in Account Settings.
+      signup_source: "blog.hot-water-guide google.com",
       creation: at(-60)
     })
     const signin = (email: string, first: string, last: string, title: string, phone: string) =>
@@ -583,7 +588,7 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number, linkT
             }
           ])}`
         }
-        return { quoteId, quoteContactIds }
+        return { quoteId, quoteContactIds, quoteNo: quoteNo ?? 0, title: spec.title }
       })
 
     const template = yield* addQuote({
@@ -817,24 +822,81 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number, linkT
         quote_contact_id: accepted.quoteContactIds[0]
       })
     })}`
+    const questionText =
+      "Could you fit the new cylinder on a Saturday? The building manager is only on site at weekends."
     const question = yield* insert("discussion", "discuss_id", {
       account_id: accountId,
       quote_id: sent.quoteId,
       discuss_type: 1,
       from_contact_id: people.priya.id,
-      discuss_body: "Could you fit the new cylinder on a Saturday? The building manager is only on site at weekends.",
+      discuss_body: questionText,
       discuss_creation: at(-1),
       discuss_modified: at(-1)
     })
-    yield* sql`INSERT INTO discussion ${sql.insert({
+    const mentionText = "@Alex access is through the basement car park; we need the swipe card from the office."
+    const mention = yield* insert("discussion", "discuss_id", {
       account_id: accountId,
       quote_id: sent.quoteId,
       discuss_type: 12,
       from_signin_id: colleagueSigninId,
-      discuss_body: "@Alex access is through the basement car park; we need the swipe card from the office.",
+      discuss_body: mentionText,
       discuss_creation: at(-2),
       discuss_modified: at(-2)
-    })}`
+    })
+    // The admin's notifications (add-on 9), as the server writes them: Priya's question and Sam's mention unread,
+    // Tom's acceptance read. Their emails count as handled ('none'), so a fresh server sends none.
+    const notice = (n: {
+      readonly kind: Notification.Kind
+      readonly quote: { readonly quoteId: number; readonly quote_no: number; readonly title: string }
+      readonly key: string
+      readonly actor: string
+      readonly text: string
+      readonly days: number
+      readonly read: boolean
+    }) => ({
+      account_id: accountId,
+      signin_id: adminSigninId,
+      event_key: n.key,
+      kind: n.kind,
+      quote_id: n.quote.quoteId,
+      quote_name: Notification.quoteName(n.quote),
+      headline: Notification.headline(n.kind, n.actor, Notification.quoteName(n.quote)),
+      excerpt: Notification.excerpt(n.text),
+      created_at: at(n.days),
+      in_app: true,
+      read_at: n.read ? at(n.days) : null,
+      email_mode: "none"
+    })
+    const sentQuote = { quoteId: sent.quoteId, quote_no: sent.quoteNo, title: sent.title }
+    yield* sql`INSERT INTO notifications ${sql.insert([
+      notice({
+        kind: "quote.accepted",
+        quote: { quoteId: accepted.quoteId, quote_no: accepted.quoteNo, title: accepted.title },
+        key: Notification.eventKey("quote.accepted", { quote_id: accepted.quoteId, at: at(-15).getTime() }),
+        actor: "Tom Becker",
+        text: "",
+        days: -15,
+        read: true
+      }),
+      notice({
+        kind: "mention",
+        quote: sentQuote,
+        key: Notification.eventKey("mention", { quote_id: sent.quoteId, entry_id: mention }),
+        actor: "Sam Carter",
+        text: mentionText,
+        days: -2,
+        read: false
+      }),
+      notice({
+        kind: "question.asked",
+        quote: sentQuote,
+        key: Notification.eventKey("question.asked", { quote_id: sent.quoteId, entry_id: question }),
+        actor: "Priya Shah",
+        text: questionText,
+        days: -1,
+        read: false
+      })
+    ])}`
     yield* sql`INSERT INTO follow_ups ${sql.insert({
       account_id: accountId,
       quote_id: sent.quoteId,

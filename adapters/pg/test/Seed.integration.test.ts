@@ -17,7 +17,8 @@ const counted = [
   "quotes",
   "quote_items",
   "quote_contacts",
-  "reviews"
+  "reviews",
+  "notifications"
 ]
 
 const counts = Effect.gen(function* () {
@@ -43,6 +44,48 @@ describeBackends("Seed", (it) => {
       assert.strictEqual(after.signins, 2)
       assert.strictEqual(after.quotes, 6)
       assert.strictEqual(after.reviews, 3)
+      assert.strictEqual(after.notifications, 3)
+    })
+  )
+
+  it.effect("the demo shows its sign-up source and the admin's notifications: two unread, no email to send", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      yield* Seed.run
+      const [account] = yield* sql<{ readonly account_id: number; readonly signup_source: string }>`
+        SELECT account_id, signup_source FROM accounts WHERE name = ${Seed.demoAccountName}`
+      assert.strictEqual(account?.signup_source, "blog.hot-water-guide google.com")
+      const [admin] = yield* sql<{ readonly signin_id: number }>`
+        SELECT signin_id FROM signins WHERE email = ${Seed.demoEmail}`
+      const quote = (title: string) =>
+        sql<{ readonly quote_id: number }>`
+          SELECT quote_id FROM quotes WHERE account_id = ${account!.account_id} AND title = ${title}`.pipe(
+          Effect.map((r) => r[0]!.quote_id)
+        )
+      const accepted = yield* quote("Bathroom renovation, Unit 4B")
+      const sent = yield* quote("Hot water cylinder replacement, Unit 2A")
+      const rows = yield* sql<{
+        readonly signin_id: number
+        readonly kind: string
+        readonly quote_id: number
+        readonly headline: string
+        readonly excerpt: string
+        readonly unread: boolean
+        readonly email_mode: string
+      }>`
+        SELECT signin_id, kind, quote_id, headline, excerpt, read_at IS NULL AS unread, email_mode
+        FROM notifications WHERE account_id = ${account!.account_id} ORDER BY created_at`
+      assert.deepStrictEqual(
+        rows.map((r) => [r.signin_id, r.kind, r.quote_id, r.unread, r.email_mode]),
+        [
+          [admin!.signin_id, "quote.accepted", accepted, false, "none"],
+          [admin!.signin_id, "mention", sent, true, "none"],
+          [admin!.signin_id, "question.asked", sent, true, "none"]
+        ]
+      )
+      assert.strictEqual(rows[0]!.headline, "Tom Becker accepted #3 Bathroom renovation, Unit 4B")
+      assert.strictEqual(rows[2]!.headline, "Priya Shah asked a question on #2 Hot water cylinder replacement, Unit 2A")
+      assert.match(rows[2]!.excerpt, /^Could you fit the new cylinder on a Saturday\?/)
     })
   )
 
