@@ -2,11 +2,15 @@
  * The contact view (`/contacts/view/{id}`): name, company link, the Archived sticker, 'View Quotes', email,
  * phones and websites with their links (core `ContactMethod` made them safe on the server), addresses with a
  * Map link (core `Address`), Edit, Archive / Unarchive, Merge (the list in merge mode), and for companies
- * their people ('No people here' / '{n} person/people', 'Add person'). Its history is below.
+ * their people ('No people here' / '{n} person/people', 'Add person'). A contact that an accounting add-on
+ * created or found there (the server's `meta`) links to it: 'View in Xero' / 'View in QuickBooks'. Its history
+ * is below.
  */
+import * as AddOn from "@quotekit/core/AddOn"
 import * as Contact from "@quotekit/core/Contact"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link, useParams } from "@tanstack/react-router"
+import { Option } from "effect"
 import { isFailure, useApi } from "../api/client.ts"
 import { ActivityHistory } from "../history/ActivityHistory.tsx"
 import { useMessages } from "../page/useMessages.ts"
@@ -17,6 +21,18 @@ import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
 import styles from "./Records.module.css"
 import { contactsKey } from "./useContactsPage.ts"
+
+/**
+ * The contact's link into the add-on that holds it, when the server sent one: an http(s) address and an add-on
+ * this app knows by name (anything else shows no link).
+ */
+const addOnLink = (
+  meta: Contact.ContactMeta | null
+): { readonly url: string; readonly name: string; readonly addOnId: number } | undefined => {
+  if (meta === null || !/^https?:\/\//i.test(meta.lookup_url)) return undefined
+  const addOn = Option.getOrUndefined(AddOn.byId(meta.lookup_addon_id))
+  return addOn === undefined ? undefined : { url: meta.lookup_url, name: addOn.name, addOnId: addOn.id }
+}
 
 /** The contact view page. */
 export const ContactViewPage = () => {
@@ -56,6 +72,7 @@ const ContactView = ({ id }: { readonly id: Contact.ContactId }) => {
     )
   const v = view.data
   const archived = Contact.isArchived(v.contact)
+  const lookup = addOnLink(v.meta)
   return (
     <div className={page.page}>
       <nav className={styles.crumbs} aria-label={m.contacts}>
@@ -85,6 +102,17 @@ const ContactView = ({ id }: { readonly id: Contact.ContactId }) => {
           <a href={v.view_quotes_url} className={controls.button}>
             {m.viewQuotes}
           </a>
+          {lookup !== undefined && (
+            <a
+              href={lookup.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={controls.button}
+              data-addon-link={lookup.addOnId}
+            >
+              {m.viewInAddOn(lookup.name)}
+            </a>
+          )}
           <Link to="/contacts/edit/$contactId" params={{ contactId: String(id) }} className={controls.primary}>
             {m.edit}
           </Link>
