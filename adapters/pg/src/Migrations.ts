@@ -37,6 +37,7 @@ import SignupSource from "./migrations/0590_signup_source.ts"
 import Notifications from "./migrations/0600_notifications.ts"
 import EmailDomains from "./migrations/0610_email_domains.ts"
 import PlannedDowntime from "./migrations/0630_planned_downtime.ts"
+import SharedAccounts from "./migrations/0650_shared_accounts.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -69,7 +70,8 @@ export const all = {
   "590_signup_source": SignupSource,
   "600_notifications": Notifications,
   "610_email_domains": EmailDomains,
-  "630_planned_downtime": PlannedDowntime
+  "630_planned_downtime": PlannedDowntime,
+  "650_shared_accounts": SharedAccounts
 }
 
 /** The id of the newest migration this version knows (a database at it is up to date). */

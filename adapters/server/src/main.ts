@@ -53,6 +53,7 @@ import * as SiteHttp from "./site/Http.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as ServiceHttp from "./service/Http.ts"
 import * as JsErrorLog from "./service/JsErrorLog.ts"
+import * as SharedAccountsHttp from "./sharedaccounts/Http.ts"
 import * as Notifications from "./Notifications.ts"
 import * as TwoFactor from "./TwoFactor.ts"
 import * as Webhooks from "./Webhooks.ts"
@@ -120,6 +121,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
     Realtime.handlers,
     LookupHttp.layer,
     LookupHttp.geoLayer,
+    SharedAccountsHttp.layer,
     SiteHttp.handlers
   ]),
   Layer.provide([

@@ -30,6 +30,7 @@ import { CustomerPaymentsApi, PaymentSettingsApi } from "./PaymentsApi.ts"
 import { PushApi } from "./PushApi.ts"
 import { QuoteDownloadsApi } from "./QuoteDownloadsApi.ts"
 import { QuotesApi } from "./QuotesApi.ts"
+import { SharedAccountsApi } from "./SharedAccountsApi.ts"
 import { SiteApi } from "./SiteApi.ts"
 import { ReviewsApi } from "./ReviewsApi.ts"
 import { AntiForgery, ErrorEnvelope } from "./Security.ts"
@@ -76,6 +77,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(SiteApi)
   .add(EmailDomainApi)
   .add(NotificationsApi)
+  .add(SharedAccountsApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery)
   // Posted from a business's own website, which cannot send the anti-forgery token; it has its own envelope.

@@ -34,6 +34,7 @@ import { HistoryWriter } from "../history/HistoryWriter.ts"
 import * as Paging from "../http/Paging.ts"
 import { requireAdmin } from "../settings/AdminOnly.ts"
 import { SettingsRepo } from "../settings/Repo.ts"
+import * as SharedContent from "../sharedaccounts/Content.ts"
 import { urlOf } from "../uploads/Receive.ts"
 import { FilesRepo } from "../uploads/Repo.ts"
 import { ItemsRepo, type StoredItem } from "./Repo.ts"
@@ -242,6 +243,7 @@ export const layer = HttpApiBuilder.group(
       .handle("list", ({ params, query }) =>
         Effect.gen(function* () {
           const { account_id } = yield* CurrentAccount
+          yield* SharedContent.refresh(account_id).pipe(Effect.provideService(SqlClient.SqlClient, sql))
           const page = query.page ?? 1
           const filter = {
             search: query.search ?? "",
@@ -430,6 +432,7 @@ export const layer = HttpApiBuilder.group(
       .handle("lookupSearch", ({ params, payload }) =>
         Effect.gen(function* () {
           const { account_id } = yield* CurrentAccount
+          yield* SharedContent.refresh(account_id).pipe(Effect.provideService(SqlClient.SqlClient, sql))
           const rows = yield* repo.lookup(account_id, params.item_type, payload.search, LOOKUP_LIMIT)
           return { items: rows.map((r) => toItem(r, [])), lookup_cache: [], addon_id: 0 }
         })

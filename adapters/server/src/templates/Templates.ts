@@ -25,6 +25,7 @@ import * as Paging from "../http/Paging.ts"
 import type { AccountFacts } from "../quotes/Records.ts"
 import { QuoteRepo } from "../quotes/Repo.ts"
 import { notFound, refused } from "../quotes/Views.ts"
+import * as SharedContent from "../sharedaccounts/Content.ts"
 import { type TemplateRecord, TemplateRepo } from "./Repo.ts"
 
 const stateOf = (r: TemplateRecord): ContentArchive.ContentState =>
@@ -58,6 +59,8 @@ export const list = Effect.fn("Templates.list")(function* (tenant: Tenant, query
   const repo = yield* TemplateRepo
   const quotes = yield* QuoteRepo
   const facts = yield* quotes.facts(tenant)
+  // A child account's copies of its parent's templates follow the parent's changes.
+  if (yield* SharedContent.refresh(tenant.account_id)) yield* (yield* AccountCache).invalidateAccount(tenant.account_id)
   const now = yield* RelativeTime.nowSeconds
   const state = query.archive ?? "current"
   const f = {
