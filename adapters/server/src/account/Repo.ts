@@ -16,6 +16,7 @@ import * as TaxRate from "@quotekit/core/TaxRate"
 import type * as Wording from "@quotekit/core/Wording"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import * as SharedContent from "../sharedaccounts/Content.ts"
 
 /** The account-wide part of the account sign-in (everything but who is asking). */
 export type AccountSettings = Omit<AccountSignin, "signin_id" | "is_admin" | "accounts">
@@ -131,7 +132,8 @@ export const layer = Layer.effect(
           const categories = yield* sql<ItemCategoryRow>`
             SELECT item_cat_id, name, description, archive_id::int AS archive_id, tax_id_default
             FROM item_categories WHERE account_id = ${account} ORDER BY lower(name), item_cat_id`
-          // The template dropdown lists live templates (not archived, not deleted).
+          // The template dropdown lists live templates (not archived, not deleted), a parent's shared ones too.
+          yield* SharedContent.refresh(account).pipe(Effect.provideService(SqlClient.SqlClient, sql))
           const templates = yield* sql<{ quote_id: number; title: string }>`
             SELECT quote_id, title FROM quotes
             WHERE account_id = ${account} AND is_template AND archive_id = 1 AND deleted_at IS NULL

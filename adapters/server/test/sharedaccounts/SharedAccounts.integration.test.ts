@@ -225,6 +225,15 @@ describeBackends(
           "Boiler service"
         )
 
+        // A template the parent adds shows in the child's template dropdown (the account cache, within its 5 s).
+        yield* saveNew(parent.browser, parent.signinId, { quote: { title: "Boiler install" } }, "template")
+        yield* (yield* TestServer).advance(6_000)
+        const dropdown = (yield* child.browser.get("/get/cache-account")).body.templates as Array<{ title: string }>
+        assert.deepStrictEqual(
+          dropdown.map((o) => o.title),
+          ["Annual service", "Boiler install"]
+        )
+
         // The parent's change shows in the child at the next look.
         const sql = yield* SqlClient.SqlClient
         yield* sql`UPDATE items SET item_title = 'Boiler service (gas)', modified = now()
