@@ -197,6 +197,10 @@ const apiKeys = page(
   "/settings/api-keys",
   lazy(() => import("./settings/ApiKeysPage.tsx"), "ApiKeysPage")
 )
+const sharedAccounts = page(
+  "/settings/shared-accounts",
+  lazy(() => import("./sharedaccounts/SharedAccountsPage.tsx"), "SharedAccountsPage")
+)
 const webhooks = page(
   "/settings/webhooks",
   lazy(() => import("./webhooks/WebhooksPage.tsx"), "WebhooksPage")
@@ -283,6 +287,7 @@ const routeTree = rootRoute.addChildren([
     accountSettings,
     personalSettings,
     apiKeys,
+    sharedAccounts,
     webhooks,
     emailDomain,
     payments,

@@ -30,6 +30,7 @@ import { paymentsText } from "../payments/paymentsText.ts"
 import avatarStyles from "../profile/Avatar.module.css"
 import { Avatar } from "../profile/Avatar.tsx"
 import { accountKey, useAccount } from "../session/useAccount.ts"
+import { sharedAccountsText } from "../sharedaccounts/sharedAccountsText.ts"
 import banner from "../shell/Banner.module.css"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
@@ -69,6 +70,9 @@ export const AccountSettingsPage = () => {
           </Link>
           <Link to="/settings/api-keys" className={controls.button}>
             {m.apiKeys}
+          </Link>
+          <Link to="/settings/shared-accounts" className={controls.button}>
+            {sharedAccountsText.title}
           </Link>
           <Link to="/settings/webhooks" className={controls.button}>
             {webhooksText.webhooks}
