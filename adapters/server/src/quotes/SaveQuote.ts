@@ -140,6 +140,9 @@ export const save = Effect.fn("SaveQuote.save")(function* (
             return yield* notFound(facts)
           stored = locked.stored.value
           const rec = stored.record
+          // A template shared from a parent account is the parent's to change; the child copies it to make its own.
+          if (isTemplate && rec.shared_quote_id > 0)
+            return yield* AccessDenied.answer(Message.catalogue.sharedContentLocked)
           const editable = adjusting ? QuoteSave.isAdjustable(rec.status) : QuoteSave.isEditable(rec.status, isTemplate)
           if (rec.archive_id === 3 || !editable)
             return yield* refused(facts, {

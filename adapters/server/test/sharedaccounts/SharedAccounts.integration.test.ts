@@ -215,7 +215,14 @@ describeBackends(
           `/post/quote-update/template/${template.quote_id}/is-editing`,
           saveBody(child.signinId, { quote: { title: "Mine now" }, modifiedIn: 0 })
         )
-        assert.include([400, 403, 409], retitled.status, retitled.text)
+        assert.strictEqual(retitled.status, 403, retitled.text)
+        assert.strictEqual(retitled.body._serveError.message, locked)
+        // Adding a row of its own is refused as well: the copy follows the parent's template.
+        const added = yield* child.browser.post(
+          `/post/quote-update/template/${template.quote_id}/is-editing`,
+          saveBody(child.signinId, { quote: { title: "Annual service" }, modifiedIn: 0 })
+        )
+        assert.strictEqual(added.status, 403, added.text)
 
         // A quote from the shared template.
         const fresh = yield* editor(child.browser, "new", "edit", `?from-template=${template.quote_id}`)
