@@ -11,8 +11,8 @@ import { AccessDenied, InvalidInput, Unavailable } from "@quotekit/core/api/ApiE
 import type { SavedCard } from "@quotekit/core/api/PaymentsApi"
 import { ActionRefused } from "@quotekit/core/api/QuotesApi"
 import type { Tenant } from "@quotekit/core/api/Security"
+import * as CardMessage from "@quotekit/core/CardMessage"
 import * as CardPayment from "@quotekit/core/CardPayment"
-import * as Message from "@quotekit/core/Message"
 import { Payments } from "@quotekit/stripe/Payments"
 import { Clock, Effect, Option } from "effect"
 import { PaymentsRepo } from "./Repo.ts"
@@ -37,11 +37,11 @@ const cardOf = (account: number) =>
 const keysOf = (account: number) =>
   Effect.gen(function* () {
     const keys = yield* Settings.keys(account)
-    if (Option.isNone(keys)) return yield* ActionRefused.answer("card", "no-keys", Message.stripeConnectFailed)
+    if (Option.isNone(keys)) return yield* ActionRefused.answer("card", "no-keys", CardMessage.stripeConnectFailed)
     return keys.value
   })
 
-const unreachable = () => Unavailable.answer(Message.stripeConnectFailed)
+const unreachable = () => Unavailable.answer(CardMessage.stripeConnectFailed)
 
 /** The saved card. */
 export const card = Effect.fn("BillingCard.card")(function* (tenant: Tenant) {
@@ -66,14 +66,14 @@ export const setup = Effect.fn("BillingCard.setup")(function* (tenant: Tenant) {
 /** `POST /post/billing-update-save`: save the card of a SetupIntent Stripe says succeeded. */
 export const save = Effect.fn("BillingCard.save")(function* (tenant: Tenant, setupIntentId: string) {
   yield* admin(tenant)
-  if (!setupIntentId.startsWith("seti_")) return yield* InvalidInput.field("id", Message.setupIntentMissing)
+  if (!setupIntentId.startsWith("seti_")) return yield* InvalidInput.field("id", CardMessage.setupIntentMissing)
   const keys = yield* keysOf(tenant.account_id)
   const intent = yield* (yield* Payments)
     .retrieveSetupIntent(keys.secret, setupIntentId)
     .pipe(
       Effect.catchTag("StripeFailure", (e) =>
         Effect.fail<InvalidInput | Unavailable>(
-          e.kind === "invalid" ? InvalidInput.field("id", Message.setupIntentMissing) : unreachable()
+          e.kind === "invalid" ? InvalidInput.field("id", CardMessage.setupIntentMissing) : unreachable()
         )
       )
     )
@@ -82,7 +82,7 @@ export const save = Effect.fn("BillingCard.save")(function* (tenant: Tenant, set
     return yield* ActionRefused.answer(
       "card",
       intent.status,
-      outcome._tag === "Show" ? outcome.message : Message.paymentFailed
+      outcome._tag === "Show" ? outcome.message : CardMessage.paymentFailed
     )
   const repo = yield* PaymentsRepo
   yield* repo.saveCard(tenant.account_id, intent.payment_method, Math.floor((yield* Clock.currentTimeMillis) / 1000))

@@ -22,11 +22,11 @@ import { InvalidInput, NotFound, Unavailable } from "@quotekit/core/api/ApiError
 import type { DepositView, PaymentStart } from "@quotekit/core/api/PaymentsApi"
 import { ActionRefused } from "@quotekit/core/api/QuotesApi"
 import type { Tenant } from "@quotekit/core/api/Security"
+import * as CardMessage from "@quotekit/core/CardMessage"
 import * as CardPayment from "@quotekit/core/CardPayment"
 import * as Currency from "@quotekit/core/Currency"
 import * as Invoice from "@quotekit/core/Invoice"
 import * as Markup from "@quotekit/core/Markup"
-import * as Message from "@quotekit/core/Message"
 import * as Money from "@quotekit/core/Money"
 import * as SubscriptionTerm from "@quotekit/core/SubscriptionTerm"
 import * as MinorUnits from "@quotekit/stripe/MinorUnits"
@@ -153,7 +153,7 @@ export const deposit = Effect.fn("Deposit.deposit")(function* (token: string) {
   return (yield* find(token, true)).view
 })
 
-const connectFailed = () => Unavailable.answer(Message.stripeConnectFailed)
+const connectFailed = () => Unavailable.answer(CardMessage.stripeConnectFailed)
 
 /** `POST /api/q/{token}/deposit/pay`: the PaymentIntent for the deposit invoice, made once. */
 export const pay = Effect.fn("Deposit.pay")(
@@ -166,10 +166,10 @@ export const pay = Effect.fn("Deposit.pay")(
       return yield* ActionRefused.answer(
         "pay",
         found.view.state,
-        found.view.state === "preparing" ? Message.depositNotReady : Message.depositComing
+        found.view.state === "preparing" ? CardMessage.depositNotReady : CardMessage.depositComing
       )
     const keys = yield* Settings.keys(account)
-    if (Option.isNone(keys)) return yield* ActionRefused.answer("pay", "never", Message.depositComing)
+    if (Option.isNone(keys)) return yield* ActionRefused.answer("pay", "never", CardMessage.depositComing)
     const doc = found.document.value
     const code = found.view.currency
     const minor = MinorUnits.toMinor(doc.total, code)
@@ -336,7 +336,7 @@ export const confirmed = Effect.fn("Deposit.confirmed")(function* (token: string
   if (Option.isNone(payment) || payment.value.quote_id !== o.record.quote_id)
     return yield* InvalidInput.field("intent_id", "That payment is not this quote's.")
   const keys = yield* Settings.keys(account)
-  if (Option.isNone(keys)) return yield* NotFound.answer(Message.depositComing)
+  if (Option.isNone(keys)) return yield* NotFound.answer(CardMessage.depositComing)
   const intent = yield* (yield* Payments)
     .retrievePaymentIntent(keys.value.secret, intentId)
     .pipe(Effect.catchTag("StripeFailure", () => Effect.fail(connectFailed())))
