@@ -18,7 +18,7 @@ import { SqlClient, type Statement } from "effect/sql"
 
 type Sql = SqlClient.SqlClient
 
-/** The parent's content columns an item copy takes (categories and taxes are per account, so they are left out). */
+/** The parent's content columns an item copy takes (categories are per account and left out; taxes are matched by rate). */
 const itemFields = [
   "item_type",
   "item_code",
@@ -71,6 +71,11 @@ const rowFields = [
 /** Bring the child's copies of the parent's items and templates in line with the parent, in the caller's transaction. */
 const mirror = (sql: Sql, child: number, parent: number) =>
   Effect.gen(function* () {
+    // Taxes are per account: a copy takes the child's live tax of the same rate (the oldest), or none.
+    const tax = sql.literal(`(SELECT ct.item_tax_id FROM item_taxes ct JOIN item_taxes pt ON pt.tax_rate = ct.tax_rate
+        WHERE pt.account_id = ${Number(parent)} AND pt.item_tax_id = p.item_tax_id
+          AND ct.account_id = ${Number(child)} AND ct.archive_id = 1
+        ORDER BY ct.item_tax_id LIMIT 1)`)
     const set = (fields: ReadonlyArray<string>) => sql.literal(fields.map((f) => `${f} = p.${f}`).join(", "))
     const cols = (fields: ReadonlyArray<string>, alias: string) =>
       sql.literal(fields.map((f) => `${alias}.${f}`).join(", "))
@@ -78,14 +83,14 @@ const mirror = (sql: Sql, child: number, parent: number) =>
 
     // Items: changed ones updated, new ones copied.
     yield* sql`
-      UPDATE items c SET ${set(itemFields)}, modified = p.modified
+      UPDATE items c SET ${set(itemFields)}, item_tax_id = ${tax}, modified = p.modified
       FROM items p
       WHERE c.account_id = ${child} AND c.shared_account_id = ${parent} AND c.shared_item_id = p.item_id
         AND p.account_id = ${parent} AND p.archive_id = 1 AND p.shared_account_id IS NULL
         AND p.modified <> c.modified`
     yield* sql`
-      INSERT INTO items (account_id, ${names(itemFields)}, shared_account_id, shared_item_id, modified)
-      SELECT ${child}, ${cols(itemFields, "p")}, ${parent}, p.item_id, p.modified
+      INSERT INTO items (account_id, ${names(itemFields)}, item_tax_id, shared_account_id, shared_item_id, modified)
+      SELECT ${child}, ${cols(itemFields, "p")}, ${tax}, ${parent}, p.item_id, p.modified
       FROM items p
       WHERE p.account_id = ${parent} AND p.archive_id = 1 AND p.shared_account_id IS NULL
         AND NOT EXISTS (SELECT 1 FROM items c WHERE c.account_id = ${child} AND c.shared_item_id = p.item_id)`
@@ -111,8 +116,8 @@ const mirror = (sql: Sql, child: number, parent: number) =>
     if (copies.length > 0) {
       yield* sql`DELETE FROM quote_items WHERE account_id = ${child} AND quote_id = ANY(${copies}::int[])`
       yield* sql`
-        INSERT INTO quote_items (account_id, quote_id, ${names(rowFields)}, item_id, shared_account_id)
-        SELECT ${child}, c.quote_id, ${cols(rowFields, "p")},
+        INSERT INTO quote_items (account_id, quote_id, ${names(rowFields)}, item_tax_id, item_id, shared_account_id)
+        SELECT ${child}, c.quote_id, ${cols(rowFields, "p")}, ${tax},
                (SELECT ci.item_id FROM items ci WHERE ci.account_id = ${child} AND ci.shared_item_id = p.item_id
                   AND ci.shared_account_id = ${parent}),
                ${parent}

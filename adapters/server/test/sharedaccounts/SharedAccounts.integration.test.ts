@@ -5,7 +5,7 @@ import { describeBackends } from "@quotekit/pg/TestDatabase"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { type Browser, layer, newAccount, TestServer } from "../Harness.ts"
-import { editor, member, reusableItem, rows, saveBody, saveNew } from "../quotes/Fixtures.ts"
+import { editor, member, reusableItem, rows, saveBody, saveNew, taxRate } from "../quotes/Fixtures.ts"
 
 interface Link {
   readonly link_id: number
@@ -39,11 +39,17 @@ const titles = (b: Browser, path: string) =>
   })
 
 /** A parent with a template (a price row linked to a reusable item) and a second item, linked to a new child. */
-const linkedPair = (name: string) =>
+const linkedPair = (name: string, taxed = false) =>
   Effect.gen(function* () {
     const parent = yield* newAccount(`${name}Parent`)
     const child = yield* newAccount(`${name}Child`)
     const itemId = yield* reusableItem(parent.accountId, "Boiler service", "120")
+    if (taxed) {
+      yield* taxRate(child.accountId, "10")
+      yield* taxRate(child.accountId, "15")
+      const parentGst = yield* taxRate(parent.accountId, "15")
+      yield* (yield* SqlClient.SqlClient)`UPDATE items SET item_tax_id = ${parentGst} WHERE item_id = ${itemId}`
+    }
     const spare = yield* reusableItem(parent.accountId, "Call-out", "60")
     const template = yield* saveNew(
       parent.browser,
@@ -152,7 +158,10 @@ describeBackends(
 
     it.effect("the child lists the parent's templates and items as shared, read-only, and quotes from them", () =>
       Effect.gen(function* () {
-        const { parent, child, itemId } = yield* linkedPair("Use")
+        const { parent, child, itemId } = yield* linkedPair("Use", true)
+        const [gst] = yield* (yield* SqlClient.SqlClient)<{ item_tax_id: number }>`
+          SELECT item_tax_id FROM item_taxes WHERE account_id = ${child.accountId} AND tax_rate = 15`
+        const childGst = gst!.item_tax_id
         assert.deepStrictEqual(yield* titles(child.browser, "/get/content/templates"), [["Annual service", true]])
         assert.deepStrictEqual(yield* titles(child.browser, "/get/content-items/price-items"), [
           ["Boiler service", true],
@@ -175,6 +184,11 @@ describeBackends(
           ["Call-out", true]
         ])
         const copyId = offered.find((i) => i.item_title === "Boiler service")!.item_id
+        // Taxes are the account's own: the copy takes the child's tax of the parent's rate.
+        assert.strictEqual(
+          (offered.find((i) => i.item_title === "Boiler service") as { item_tax_id?: number }).item_tax_id,
+          childGst
+        )
         assert.notStrictEqual(copyId, itemId)
 
         // Archive, delete, merge and edit are refused with the spec's reason.
