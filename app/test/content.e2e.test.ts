@@ -512,7 +512,9 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
       "base64"
     )
-    await page.getByLabel(m.uploadPhoto).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png })
+    await page
+      .locator(`input[type="file"][aria-label="${m.uploadPhoto}"]`)
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png })
     await page.getByRole("button", { name: m.changePhoto }).waitFor()
     await page.getByRole("button", { name: m.removePhoto }).click()
     await page.getByRole("button", { name: m.uploadPhoto }).waitFor()
