@@ -41,7 +41,10 @@ describe("the public site's pieces in Chromium", { timeout: 120_000 }, () => {
     })
 
     await page.goto(`${server.url}/new-account?ref=friend42`)
-    await page.getByRole("note").filter({ hasText: `${m.specialOfferLabel} ${m.specialOffer}` }).waitFor()
+    await page
+      .getByRole("note")
+      .filter({ hasText: `${m.specialOfferLabel} ${m.specialOffer}` })
+      .waitFor()
 
     await page.goto(`${server.url}/sign-in/quote-copy-example?example=landscaping`)
     await page.waitForURL(/\/sign-in\?redirect=/)

@@ -16,7 +16,6 @@
  */
 import { Schema } from "effect"
 import * as CardMessage from "./CardMessage.ts"
-import * as Message from "./Message.ts"
 
 /** How long the panel waits for the deposit invoice before saying it isn't ready (spec: 12 s). */
 export const DEPOSIT_TIMEOUT_MS = 12_000

@@ -93,7 +93,10 @@ export const layer = Layer.effect(
           INSERT INTO audit_log (account_id, at, actor, actor_signin_id, action, subject_table, subject_id, data,
                                  content_hash)
           VALUES (${e.account_id}, ${at}, ${actor}, ${e.signin_id}, ${e.action}, ${e.table}, ${e.category_id},
-                  ${JSON.stringify(e.data)}::jsonb, ${e.content_hash ?? null})`.pipe(Effect.andThen(noted), Effect.orDie)
+                  ${JSON.stringify(e.data)}::jsonb, ${e.content_hash ?? null})`.pipe(
+          Effect.andThen(noted),
+          Effect.orDie
+        )
       },
       page: (account, table, categoryId, offset, limit) =>
         Effect.gen(function* () {

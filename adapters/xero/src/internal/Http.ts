@@ -37,23 +37,23 @@ export const messageOf = (body: unknown): string | undefined => {
   const found: Array<string> = []
   const collect = (errors: unknown) => {
     for (const e of Array.isArray(errors) ? errors : []) {
-      const message = isRecord(e) ? e["Message"] : undefined
+      const message = isRecord(e) ? e.Message : undefined
       if (typeof message === "string" && message.trim() !== "" && !found.includes(message.trim()))
         found.push(message.trim())
     }
   }
-  for (const element of Array.isArray(body["Elements"]) ? body["Elements"] : []) {
+  for (const element of Array.isArray(body.Elements) ? body.Elements : []) {
     if (!isRecord(element)) continue
-    collect(element["ValidationErrors"])
-    for (const line of Array.isArray(element["LineItems"]) ? element["LineItems"] : [])
-      if (isRecord(line)) collect(line["ValidationErrors"])
+    collect(element.ValidationErrors)
+    for (const line of Array.isArray(element.LineItems) ? element.LineItems : [])
+      if (isRecord(line)) collect(line.ValidationErrors)
   }
   if (found.length > 0) return found.join("\n")
   for (const key of ["Message", "Detail", "Title", "error_description", "error"]) {
     const value = body[key]
     if (typeof value === "string" && value.trim() !== "") return value.trim()
   }
-  const fromList = strings(body["errors"])
+  const fromList = strings(body.errors)
   return fromList.length > 0 ? fromList.join("\n") : undefined
 }
 

@@ -537,7 +537,7 @@ export const make = (options: Options = {}) => {
     return onceFor(request, () => {
       const made: Array<FakeContact> = []
       for (const c of body.Contacts ?? []) {
-        const name = str(c["Name"]).trim()
+        const name = str(c.Name).trim()
         if (name === "") return validationError(c, ["The contact name must be specified."])
         if (contacts.some((o) => o.tenantId === org.id && o.ContactStatus === "ACTIVE" && o.Name === name))
           return validationError(c, [
@@ -548,10 +548,10 @@ export const make = (options: Options = {}) => {
           ContactID: randomUUID(),
           ContactStatus: "ACTIVE",
           Name: name,
-          ...(str(c["FirstName"]) === "" ? {} : { FirstName: str(c["FirstName"]) }),
-          ...(str(c["LastName"]) === "" ? {} : { LastName: str(c["LastName"]) }),
-          ...(str(c["EmailAddress"]) === "" ? {} : { EmailAddress: str(c["EmailAddress"]) }),
-          IsCustomer: c["IsCustomer"] === true
+          ...(str(c.FirstName) === "" ? {} : { FirstName: str(c.FirstName) }),
+          ...(str(c.LastName) === "" ? {} : { LastName: str(c.LastName) }),
+          ...(str(c.EmailAddress) === "" ? {} : { EmailAddress: str(c.EmailAddress) }),
+          IsCustomer: c.IsCustomer === true
         }
         made.push(contact)
       }
@@ -630,27 +630,27 @@ export const make = (options: Options = {}) => {
   ): FakeDocument | ReadonlyArray<string> => {
     const problems: Array<string> = []
     const expected = type === "ACCREC" ? "ACCREC" : "ACCRECCREDIT"
-    if (raw["Type"] !== expected) problems.push(`Type must be ${expected}.`)
-    const contactId = str((raw["Contact"] as Record<string, unknown> | undefined)?.["ContactID"])
+    if (raw.Type !== expected) problems.push(`Type must be ${expected}.`)
+    const contactId = str((raw.Contact as Record<string, unknown> | undefined)?.ContactID)
     if (!contacts.some((c) => c.tenantId === org.id && c.ContactID === contactId))
       problems.push("The contact could not be found.")
     const modes = ["Exclusive", "Inclusive", "NoTax"] as const
-    const mode = modes.find((m) => m === raw["LineAmountTypes"]) ?? "Exclusive"
-    const currency = str(raw["CurrencyCode"]) || org.currency
+    const mode = modes.find((m) => m === raw.LineAmountTypes) ?? "Exclusive"
+    const currency = str(raw.CurrencyCode) || org.currency
     if (currency !== org.currency) problems.push(`The currency ${currency} is not enabled for this organisation.`)
-    const date = str(raw["Date"])
+    const date = str(raw.Date)
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) problems.push("Date must be a valid date.")
-    const dueDate = str(raw["DueDate"])
+    const dueDate = str(raw.DueDate)
     if (type === "ACCREC" && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) problems.push("Due Date is required.")
-    const status = str(raw["Status"]) || "DRAFT"
-    const rawLines = Array.isArray(raw["LineItems"]) ? (raw["LineItems"] as Array<Record<string, unknown>>) : []
+    const status = str(raw.Status) || "DRAFT"
+    const rawLines = Array.isArray(raw.LineItems) ? (raw.LineItems as Array<Record<string, unknown>>) : []
     if (rawLines.length === 0) problems.push("At least one line item must be specified.")
     const lines: Array<FakeLine> = []
     for (const l of rawLines) {
-      const description = str(l["Description"])
+      const description = str(l.Description)
       if (description.trim() === "") problems.push("Description needs to be at least 1 char long.")
-      const quantity = dec(l["Quantity"]) ?? BigDecimal.fromBigInt(1n)
-      const unitRaw = dec(l["UnitAmount"])
+      const quantity = dec(l.Quantity) ?? BigDecimal.fromBigInt(1n)
+      const unitRaw = dec(l.UnitAmount)
       if (unitRaw === undefined) {
         problems.push("Unit Amount must be a number.")
         continue
@@ -658,19 +658,19 @@ export const make = (options: Options = {}) => {
       // Without unitdp=4 Xero keeps unit amounts to 2 places.
       const unit = BigDecimal.fromStringUnsafe(fixed(unitRaw, unitdp))
       const computed = BigDecimal.round(BigDecimal.multiply(quantity, unit), { scale: 2, mode: "half-from-zero" })
-      const sent = dec(l["LineAmount"])
+      const sent = dec(l.LineAmount)
       if (sent !== undefined && !BigDecimal.equals(sent, computed))
         problems.push(
           `The line amount ${fixed(sent, 2)} does not equal quantity × unit amount (${fixed(computed, 2)}).`
         )
-      const itemCode = str(l["ItemCode"])
+      const itemCode = str(l.ItemCode)
       if (itemCode !== "" && !items.has(itemCode)) problems.push(`Item code '${itemCode}' is not valid.`)
-      const account = str(l["AccountCode"])
+      const account = str(l.AccountCode)
       if (account !== "" && !accounts.has(account))
         problems.push(`Account code '${account}' is not a valid code for this document.`)
       if (account === "" && itemCode === "" && status === "AUTHORISED")
         problems.push("Account code must be specified for line items on an approved document.")
-      const taxType = mode === "NoTax" ? "NONE" : str(l["TaxType"]) || "OUTPUT2"
+      const taxType = mode === "NoTax" ? "NONE" : str(l.TaxType) || "OUTPUT2"
       const rate = taxRates.find((t) => t.TaxType === taxType && (t.Status ?? "ACTIVE") === "ACTIVE")
       if (rate === undefined || rate.CanApplyToRevenue === false) {
         problems.push(`The TaxType code '${taxType}' does not exist or cannot be used for this type of transaction.`)
@@ -717,7 +717,7 @@ export const make = (options: Options = {}) => {
       Type: type,
       ID: randomUUID(),
       Number: number,
-      Reference: str(raw["Reference"]),
+      Reference: str(raw.Reference),
       ContactID: contactId,
       Date: date,
       ...(type === "ACCREC" ? { DueDate: dueDate } : {}),
