@@ -12,6 +12,7 @@ import { useState } from "react"
 import { useApi } from "../api/client.ts"
 import styles from "../contacts/Records.module.css"
 import { useMessages } from "../page/useMessages.ts"
+import { sharedAccountsText } from "../sharedaccounts/sharedAccountsText.ts"
 import { LoadMoreFooter } from "../shell/LoadMoreFooter.tsx"
 import { PagedListCard } from "../shell/PagedListCard.tsx"
 import controls from "../theme/Controls.module.css"
@@ -99,6 +100,7 @@ export const ItemList = ({ kind }: { readonly kind: ItemsApi.ItemKind }) => {
                     .join(" · ")}
                 </span>
               </div>
+              {r.shared && <span className={styles.sticker}>{sharedAccountsText.shared}</span>}
               {r.archive_id !== 1 && (
                 <span className={styles.sticker}>{r.archive_id === 2 ? m.archived : m.deleted}</span>
               )}

@@ -13,6 +13,7 @@ import { useApi } from "../api/client.ts"
 import styles from "../contacts/Records.module.css"
 import { useMessages } from "../page/useMessages.ts"
 import { accountKey } from "../session/useAccount.ts"
+import { sharedAccountsText } from "../sharedaccounts/sharedAccountsText.ts"
 import dialog from "../shell/Dialog.module.css"
 import { PagedListCard } from "../shell/PagedListCard.tsx"
 import controls from "../theme/Controls.module.css"
@@ -110,6 +111,7 @@ const TemplateRowView = ({ row }: { readonly row: Row }) => {
           {m.items}: {row.item_count}
         </span>
       </div>
+      {row.shared && <span className={styles.sticker}>{sharedAccountsText.shared}</span>}
       {row.sticker !== null && <span className={styles.sticker}>{row.sticker}</span>}
       <div className={styles.actions}>
         {row.offers.map((o) =>

@@ -4,6 +4,8 @@
  */
 export const sharedAccountsText = {
   title: "Shared accounts",
+  /** The sticker of a template or item shared from another account. */
+  shared: "Shared",
   hint:
     "Share this account's templates and items with other accounts (branches, franchisees), or use another " +
     "account's. Shared templates and items show in the other account marked as shared and can't be changed there.",

@@ -120,6 +120,14 @@ describe("Shared accounts in Chromium against the real server", { timeout: 180_0
       ["Annual service", true]
     ])
 
+    // In Templates & Items the parent's template carries the Shared sticker and offers no Archived or Delete.
+    await c.page.goto(`${live.server.url}/content/templates`)
+    const shared = c.page.getByRole("listitem").filter({ hasText: "Annual service" })
+    await shared.getByText(t.shared, { exact: true }).waitFor()
+    expect(await shared.getByRole("button", { name: "Delete" }).count()).toBe(0)
+    expect(await axeViolations(c.page)).toEqual([])
+    await c.page.screenshot({ path: "test-results/shared-accounts-templates.png", fullPage: true })
+
     // The parent stops sharing, after confirming.
     await p.page.reload()
     const sharing = p.page.getByRole("listitem", { name: t.sharingWith("North Branch") })
