@@ -247,6 +247,17 @@ export const SaveQuote = Schema.Struct({
 /** A save request. */
 export type SaveQuote = typeof SaveQuote.Type
 
+/**
+ * A new draft quote from a template in one call (for integrations: Zapier, n8n, Make): the template's rows and
+ * settings, with `title` (the template's when absent) and the contact `contact_id` on it when given.
+ */
+export const FromTemplate = Schema.Struct({
+  title: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(500))),
+  contact_id: Schema.optionalKey(Contact.ContactId)
+})
+/** A quote-from-template request. */
+export type FromTemplate = typeof FromTemplate.Type
+
 /** A temporary client id and the id the server gave the row. */
 export const IdPair = Schema.Struct({ temp_id: Schema.Int, id: Schema.Int })
 
@@ -433,6 +444,16 @@ export class QuotesApi extends HttpApiGroup.make("quotes")
       success: SaveAnswer,
       error: [NotFound, InvalidInput, ChangeWarning, ActionRefused, AccessDenied]
     }),
+    HttpApiEndpoint.post("fromTemplate", "/post/quote-from-template/:id", {
+      params: idParam,
+      payload: FromTemplate,
+      success: SaveAnswer,
+      error: [NotFound, InvalidInput, ChangeWarning, ActionRefused, AccessDenied]
+    }).annotate(
+      OpenApi.Description,
+      "Create a draft quote from the template `id` in one call: its rows and settings, with `title` and the " +
+        "contact `contact_id` when given. Answers as a save does (`nextTokens.upNext` is the new quote's id)."
+    ),
     HttpApiEndpoint.get("list", "/get/quotes", { query: ListQuery, success: ListPage }),
     HttpApiEndpoint.post("act", "/act-on/quote-action/:route/:id", {
       params: { route: QuoteAction.RouteSchema, ...idParam },

@@ -13,6 +13,7 @@ import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import * as Editor from "./Editor.ts"
+import * as FromTemplate from "./FromTemplate.ts"
 import { ListCache } from "./ListCache.ts"
 import * as QuoteActions from "./QuoteActions.ts"
 import * as QuoteDownload from "./QuoteDownload.ts"
@@ -28,6 +29,9 @@ export const layer = HttpApiBuilder.group(Api, "quotes", (handlers) =>
     )
     .handle("save", ({ params, payload }) =>
       Effect.flatMap(CurrentAccount, (t) => SaveQuote.save(t, params.kind, params.id, params.action, payload))
+    )
+    .handle("fromTemplate", ({ params, payload }) =>
+      Effect.flatMap(CurrentAccount, (t) => FromTemplate.create(t, params.id, payload))
     )
     .handle("list", ({ query }) =>
       Effect.flatMap(CurrentAccount, (t) =>
