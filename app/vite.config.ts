@@ -35,6 +35,8 @@ const lightPages = (): Plugin => {
             outDir,
             emptyOutDir: false,
             target: "es2023",
+            // Every browser of the es2023 target knows modulepreload: the polyfill would only cost the page's budget.
+            modulePreload: { polyfill: false },
             rolldownOptions: {
               input: { [page]: here(`${page}.html`) },
               // Schema constructors only describe, and reading a property has no side effect in the page's code or
