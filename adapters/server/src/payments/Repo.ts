@@ -79,19 +79,9 @@ export class PaymentsRepo extends Context.Service<
   }
 >()("quotekit/server/PaymentsRepo") {}
 
-interface SettingsRow {
-  readonly account_id: number
-  readonly publishable_key: string
-  readonly secret_sealed: string | null
-  readonly secret_last4: string
-  readonly webhook_secret_sealed: string | null
-  readonly webhook_secret_last4: string
-  readonly stripe_account: string
-  readonly livemode: boolean
-  readonly card_payment_method: string
+/** A settings row as the database answers it: the stored settings with the card's time as a timestamp. */
+interface SettingsRow extends Omit<StoredSettings, "card_saved_at"> {
   readonly card_saved_at: Date | null
-  readonly card_last_intent: string
-  readonly card_last_error: string
 }
 
 const seconds = (d: Date | null): number => (d === null ? 0 : Math.floor(d.getTime() / 1000))
