@@ -12,23 +12,10 @@
  * @since 0.1.0
  */
 import type { Effect, Option } from "effect"
-import { Schema } from "effect"
+import type { AddOnError as AccountingError } from "./AddOnError.ts"
+import type { OAuthService, Tokens } from "./OAuthService.ts"
 
-/** The tokens of one connection; stored encrypted by the framework, never sent to the browser or logged. */
-export interface Tokens {
-  readonly access_token: string
-  readonly refresh_token: string
-  /** When the access token expires, epoch milliseconds. */
-  readonly expires_at: number
-}
-
-/** An organisation (Xero tenant, QuickBooks company / realm) a connection can write to. */
-export interface Organisation {
-  readonly id: string
-  readonly name: string
-  /** ISO 4217 code of the organisation's base currency, when the add-on says. */
-  readonly currency?: string | undefined
-}
+export type { AuthorizeInput, Connected, ExchangeInput, Organisation, Tokens } from "./OAuthService.ts"
 
 /** A tax rate of the organisation, offered in the tax mapping screen. */
 export interface TaxRate {
@@ -96,46 +83,11 @@ export interface Created {
   readonly url: string
 }
 
-/**
- * A failure talking to the add-on. `kind`: `auth` (reconnect needed: refresh refused, access revoked),
- * `rate-limited` and `unavailable` (retry later), `rejected` (the add-on refused the content; `message` is its
- * own text, shown under 'Show Issue').
- */
-export class AccountingError extends Schema.TaggedError<AccountingError>()("AccountingError", {
-  kind: Schema.Literals(["auth", "rate-limited", "unavailable", "rejected"]),
-  message: Schema.String,
-  retryAfterMs: Schema.optional(Schema.Number)
-}) {}
+/** A failure talking to the accounting add-on (the framework's `AddOnError`). */
+export { AddOnError as AccountingError } from "./AddOnError.ts"
 
-/** The first leg of OAuth 2: what the framework built for this attempt. */
-export interface AuthorizeInput {
-  readonly state: string
-  readonly codeChallenge: string
-  readonly redirectUri: string
-}
-
-/** The callback: the authorisation code, the verifier, and every query parameter the add-on sent back. */
-export interface ExchangeInput {
-  readonly code: string
-  readonly codeVerifier: string
-  readonly redirectUri: string
-  readonly params: URLSearchParams
-}
-
-/** What connecting gave: the tokens and the organisations they reach (QuickBooks: the one realm picked). */
-export interface Connected {
-  readonly tokens: Tokens
-  readonly organisations: ReadonlyArray<Organisation>
-}
-
-export interface Accounting {
+export interface Accounting extends OAuthService {
   readonly addonId: 1 | 7
-  /** The add-on's consent page for this attempt (scopes, PKCE S256 challenge, state). */
-  readonly authorizeUrl: (input: AuthorizeInput) => URL
-  readonly exchange: (input: ExchangeInput) => Effect.Effect<Connected, AccountingError>
-  readonly refresh: (tokens: Tokens) => Effect.Effect<Tokens, AccountingError>
-  /** Revoke the connection at the add-on (best effort on disconnect). */
-  readonly revoke: (tokens: Tokens) => Effect.Effect<void, AccountingError>
   readonly taxRates: (tokens: Tokens, org: string) => Effect.Effect<ReadonlyArray<TaxRate>, AccountingError>
   readonly searchContacts: (
     tokens: Tokens,

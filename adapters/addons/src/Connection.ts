@@ -12,7 +12,7 @@
  * @since 0.5.0
  */
 import { Option, Schema } from "effect"
-import type { Tokens } from "./Accounting.ts"
+import type { Tokens } from "./OAuthService.ts"
 
 /** Seals and opens secrets under the server's key; `context` binds a sealed value to its row. */
 export interface Sealer {
@@ -31,7 +31,12 @@ export const attemptContext = (accountId: number, addonId: number, stateHash: st
   `addon-attempt:${accountId}:${addonId}:${stateHash}`
 
 const TokensJson = Schema.fromJsonString(
-  Schema.Struct({ access_token: Schema.String, refresh_token: Schema.String, expires_at: Schema.Number })
+  Schema.Struct({
+    access_token: Schema.String,
+    refresh_token: Schema.String,
+    expires_at: Schema.Number,
+    site: Schema.optionalKey(Schema.String)
+  })
 )
 const encode = Schema.encodeSync(TokensJson)
 const decode = Schema.decodeUnknownOption(TokensJson)
@@ -39,7 +44,12 @@ const decode = Schema.decodeUnknownOption(TokensJson)
 /** The sealed form of `tokens`. */
 export const seal = (box: Sealer, tokens: Tokens, ctx: string): string =>
   box.seal(
-    encode({ access_token: tokens.access_token, refresh_token: tokens.refresh_token, expires_at: tokens.expires_at }),
+    encode({
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
+      expires_at: tokens.expires_at,
+      ...(tokens.site === undefined ? {} : { site: tokens.site })
+    }),
     ctx
   )
 

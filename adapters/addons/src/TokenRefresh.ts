@@ -11,7 +11,8 @@
  * @since 0.5.0
  */
 import { Effect, Option, Schema } from "effect"
-import type { AccountingError, Tokens } from "./Accounting.ts"
+import type { AddOnError as AccountingError } from "./AddOnError.ts"
+import type { Tokens } from "./OAuthService.ts"
 import * as Connection from "./Connection.ts"
 
 /** The connection has no tokens (never connected, disconnected, or sealed under another key). */

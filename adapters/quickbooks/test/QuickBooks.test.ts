@@ -327,7 +327,7 @@ describe("QuickBooks errors and retries", () => {
     })
     const refused = await failure(qb.createDocument(tokens, realmId, document))
     expect(refused).toMatchObject({
-      _tag: "AccountingError",
+      _tag: "AddOnError",
       kind: "rejected",
       message: "Invalid Reference Id : TaxCode 8 cannot be used on sales. (code 2500)"
     })

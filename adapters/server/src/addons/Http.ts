@@ -146,7 +146,7 @@ export const layer = HttpApiBuilder.group(
         Effect.provideService(SqlClient.SqlClient, sql),
         Effect.provideService(AddOnsRepo, repo),
         Effect.catchTag("NotConnected", () => Effect.fail(InvalidInput.answer(m.notConnected(name)))),
-        Effect.catchTag("AccountingError", (e) =>
+        Effect.catchTag("AddOnError", (e) =>
           Effect.fail(e.kind === "auth" ? InvalidInput.answer(m.reconnect(name)) : outside(e))
         )
       )

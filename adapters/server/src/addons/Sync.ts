@@ -115,7 +115,7 @@ export const push = (
       Effect.catchTag("NotConnected", () =>
         Effect.fail(new SyncFailed({ message: AddOn.messages.notConnected(name), retry: false }))
       ),
-      Effect.catchTag("AccountingError", (e) => Effect.fail(failure(e, name)))
+      Effect.catchTag("AddOnError", (e) => Effect.fail(failure(e, name)))
     )
     /** One call with the tokens; an access token refused before its time is refreshed once and the call made again. */
     const call = <A>(op: (tokens: Tokens) => Effect.Effect<A, AccountingError>) =>

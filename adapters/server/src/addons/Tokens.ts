@@ -60,7 +60,7 @@ export const fresh = (
     }
     return yield* TokenRefresh.fresh(store, accounting.refresh, yield* Clock.currentTimeMillis, refused).pipe(
       Effect.tapError((e) =>
-        e._tag === "AccountingError" && e.kind === "auth" ? repo.setError(account, id, e.message) : Effect.void
+        e._tag === "AddOnError" && e.kind === "auth" ? repo.setError(account, id, e.message) : Effect.void
       )
     )
   })

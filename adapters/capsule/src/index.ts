@@ -1,0 +1,6 @@
+/**
+ * The Capsule add-on. (Filled in by its implementation.)
+ *
+ * @since 0.5.0
+ */
+export {}

@@ -1,0 +1,6 @@
+/**
+ * The Highrise add-on. (Filled in by its implementation.)
+ *
+ * @since 0.5.0
+ */
+export {}
