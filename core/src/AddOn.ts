@@ -65,7 +65,7 @@ export const all: ReadonlyArray<Definition> = [
     summary: "Finds your Highrise contacts while you write a quote and links them to it.",
     kind: "crm",
     connects: "api-token",
-    offered: false,
+    offered: true,
     guide: "docs/add-ons.md#crm-add-ons"
   },
   {
@@ -74,7 +74,7 @@ export const all: ReadonlyArray<Definition> = [
     summary: "Finds your Capsule CRM contacts while you write a quote and notes sent and accepted quotes on them.",
     kind: "crm",
     connects: "oauth2",
-    offered: false,
+    offered: true,
     guide: "docs/add-ons.md#crm-add-ons"
   },
   {
@@ -83,7 +83,7 @@ export const all: ReadonlyArray<Definition> = [
     summary: "Finds your Insightly contacts while you write a quote and notes sent and accepted quotes on them.",
     kind: "crm",
     connects: "api-token",
-    offered: false,
+    offered: true,
     guide: "docs/add-ons.md#crm-add-ons"
   },
   {
@@ -92,7 +92,7 @@ export const all: ReadonlyArray<Definition> = [
     summary: "Adds customers who accept a quote to a Mailchimp audience, with tags, when they opted in.",
     kind: "marketing",
     connects: "oauth2",
-    offered: false,
+    offered: true,
     guide: "docs/add-ons.md#crm-add-ons"
   },
   {
@@ -193,6 +193,39 @@ export type AccountingId = (typeof accountingIds)[number]
 /** Whether `id` is an accounting add-on (invoices sync to it). */
 export const isAccounting = (id: number): id is AccountingId => id === 1 || id === 7
 
+/** The CRM add-ons (Highrise, Capsule, Insightly): contact look-up and notes on their records. */
+export const crmIds = [2, 3, 5] as const
+/** A CRM add-on's id. */
+export type CrmId = (typeof crmIds)[number]
+
+/** Whether `id` is a CRM add-on. */
+export const isCrm = (id: number): id is CrmId => id === 2 || id === 3 || id === 5
+
+/** The marketing add-on (Mailchimp). */
+export const MAILCHIMP = 6
+
+/** The add-ons that reach an outside service (and so need the operator's set-up or an admin's token). */
+export const isService = (id: number): boolean => isAccounting(id) || isCrm(id) || id === MAILCHIMP
+
+/**
+ * An add-on's options (Settings → Add-ons, under the connection): a CRM's notes on sent and accepted quotes; the
+ * marketing add-on's tags and whether leads go to the audience too. Options an add-on does not use are kept as
+ * they are.
+ */
+export const Options = Schema.Struct({
+  /** CRM: write a note on the linked record when a quote to it is sent and when it is accepted. */
+  push_notes: Schema.Boolean,
+  /** Mailchimp: tags given to everyone added (at most 10, each at most 100 characters). */
+  tags: Schema.Array(Schema.String.check(Schema.isMaxLength(100))).check(Schema.isMaxLength(10)),
+  /** Mailchimp: add leads who opted in as well as customers who accepted a quote. */
+  include_leads: Schema.Boolean
+})
+/** An add-on's options. */
+export type Options = typeof Options.Type
+
+/** Options before an admin chose any. */
+export const defaultOptions: Options = { push_notes: true, tags: ["quotekit"], include_leads: false }
+
 /**
  * What the page shows for an add-on:
  * - `coming-later`: this server does not offer it yet;
@@ -265,6 +298,18 @@ export const messages = {
   attemptInvalid: "That connection attempt has expired or was already used. Start again from Settings → Add-ons.",
   consentRefused: (name: string) => `${name} did not give access, so nothing was connected.`,
   pickOrganisation: "Choose the organisation invoices should go to.",
+  pickAudience: "Choose the audience customers are added to.",
+  tokenRequired: "Paste the API token.",
+  siteRequired: (name: string) =>
+    name === "Highrise"
+      ? "Enter your Highrise address, for example https://acme.highrisehq.com."
+      : "Enter your Insightly pod, for example na1.",
+  tokenNotNeeded: (name: string) => `${name} connects at its own site: use Connect.`,
+  tagTooLong: "Keep each tag to 100 characters.",
+  tooManyTags: "Use at most 10 tags.",
+  optionsSaved: "Options saved.",
+  lookupFailed: (name: string) => `${name} did not answer, so only your own contacts are shown. Try again in a moment.`,
+  lookupGone: "That search result has expired. Search again.",
   organisationUnknown: "That organisation is not one this connection reaches.",
   connected: (name: string, org: string) => `Connected to ${name}: ${org}.`,
   disconnected: (name: string) =>
@@ -282,7 +327,8 @@ export const AuditAction = Schema.Literals([
   "disconnected",
   "organisation-chosen",
   "tax-mapping-changed",
-  "connection-failed"
+  "connection-failed",
+  "options-changed"
 ])
 /** An audited action. */
 export type AuditAction = typeof AuditAction.Type
@@ -295,7 +341,8 @@ export const auditLabels: Readonly<Record<AuditAction, string>> = {
   disconnected: "Disconnected",
   "organisation-chosen": "Chose the organisation",
   "tax-mapping-changed": "Changed the tax mapping",
-  "connection-failed": "Connection failed"
+  "connection-failed": "Connection failed",
+  "options-changed": "Changed the options"
 }
 
 /** Longest revenue account code accepted (Xero's `AccountCode` is 10, QuickBooks ids are short; room to spare). */

@@ -38,6 +38,7 @@ import Notifications from "./migrations/0600_notifications.ts"
 import EmailDomains from "./migrations/0610_email_domains.ts"
 import PlannedDowntime from "./migrations/0630_planned_downtime.ts"
 import SharedAccounts from "./migrations/0650_shared_accounts.ts"
+import CrmAddOns from "./migrations/0670_crm_addons.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -71,7 +72,8 @@ export const all = {
   "600_notifications": Notifications,
   "610_email_domains": EmailDomains,
   "630_planned_downtime": PlannedDowntime,
-  "650_shared_accounts": SharedAccounts
+  "650_shared_accounts": SharedAccounts,
+  "670_crm_addons": CrmAddOns
 }
 
 /** The id of the newest migration this version knows (a database at it is up to date). */

@@ -3,7 +3,8 @@
  * or off; connecting an OAuth 2 add-on (the server answers the add-on's consent page to go to, the add-on sends
  * the browser back to `/settings/add-ons/callback`, which posts what it was given to `callback`: the attempt's
  * `state` says which add-on); choosing the
- * organisation when a connection reaches several; disconnecting (the history stays); the organisation's tax
+ * organisation when a connection reaches several (a Mailchimp audience); connecting an API-token add-on (Highrise,
+ * Insightly) with a pasted token; a CRM's or Mailchimp's options; disconnecting (the history stays); the organisation's tax
  * rates and how the account's taxes map to them; and the audit of who did what. Any member may look; only an
  * admin may change anything. Tokens never leave the server.
  *
@@ -49,7 +50,9 @@ export const AddOnView = Schema.Struct({
   state: AddOn.State,
   enabled: Schema.Boolean,
   guide: Schema.String,
-  connection: Schema.NullOr(ConnectionView)
+  connection: Schema.NullOr(ConnectionView),
+  /** The options of a CRM or marketing add-on (`AddOn.Options`); null for the others. */
+  options: Schema.NullOr(AddOn.Options)
 })
 /** An add-on as shown. */
 export type AddOnView = typeof AddOnView.Type
@@ -71,6 +74,16 @@ export const ConnectStart = Schema.Struct({ redirect_url: Schema.String })
 
 /** What the add-on sent back to `/settings/add-ons/callback`, as its query string. */
 export const CallbackInput = Schema.Struct({ query: Schema.String.check(Schema.isMaxLength(4000)) })
+
+/**
+ * Connecting an API-token add-on (Highrise, Insightly): the token the admin pasted and where the account is
+ * (Highrise: its address or subdomain; Insightly: its pod or API address). The server checks both with the
+ * add-on before it keeps the token, sealed.
+ */
+export const TokenInput = Schema.Struct({
+  token: Schema.String.check(Schema.isMaxLength(500)),
+  site: Schema.String.check(Schema.isMaxLength(200))
+})
 
 /** The organisation chosen. */
 export const OrganisationInput = Schema.Struct({ organisation_id: Schema.String.check(Schema.isMaxLength(200)) })
@@ -149,6 +162,18 @@ export class AddOnsApi extends HttpApiGroup.make("addons")
       payload: CallbackInput,
       success: AddOnView,
       error: [AccessDenied, NotFound, InvalidInput, Unavailable]
+    }),
+    HttpApiEndpoint.post("connectToken", "/post/add-on-token/:addon_id", {
+      params: addon,
+      payload: TokenInput,
+      success: AddOnView,
+      error: [AccessDenied, NotFound, InvalidInput, Unavailable]
+    }),
+    HttpApiEndpoint.post("saveOptions", "/post/add-on-options/:addon_id", {
+      params: addon,
+      payload: AddOn.Options,
+      success: AddOnView,
+      error: [AccessDenied, NotFound, InvalidInput]
     }),
     HttpApiEndpoint.post("chooseOrganisation", "/post/add-on-organisation/:addon_id", {
       params: addon,

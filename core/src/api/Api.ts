@@ -15,6 +15,7 @@ import { ApiKeysApi } from "./ApiKeysApi.ts"
 import { AppearanceApi } from "./AppearanceApi.ts"
 import { AuthApi } from "./AuthApi.ts"
 import { ContactsApi } from "./ContactsApi.ts"
+import { CrmLookupApi } from "./CrmLookupApi.ts"
 import { CustomerApi, QuoteLinksApi } from "./CustomerApi.ts"
 import { DashboardApi } from "./DashboardApi.ts"
 import { DiscussionApi } from "./DiscussionApi.ts"
@@ -64,6 +65,7 @@ export class Api extends HttpApi.make("quotekit")
   .add(ReviewsApi)
   .add(WebhooksApi)
   .add(AddOnsApi)
+  .add(CrmLookupApi)
   .add(QuoteInvoicesApi)
   .add(InvoicesApi)
   .add(PushApi)

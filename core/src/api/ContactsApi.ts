@@ -68,7 +68,9 @@ export const ContactInput = Schema.Struct({
   name_last: Text,
   email: Schema.String.check(Schema.isMaxLength(254)),
   company_id: Schema.NullOr(Contact.ContactId),
-  company_name: Schema.optionalKey(Text)
+  company_name: Schema.optionalKey(Text),
+  /** The contact agreed to marketing email (the Mailchimp add-on adds only those); unchanged when left out. */
+  marketing_opt_in: Schema.optionalKey(Schema.Boolean)
 })
 /** The contact form. */
 export type ContactInput = typeof ContactInput.Type
@@ -132,6 +134,8 @@ export const ContactForm = Schema.Struct({
   phones: Schema.Array(ContactMethod.ContactMethod),
   addresses: Schema.Array(Address.Address),
   company: Schema.NullOr(ContactLink),
+  /** Whether the contact agreed to marketing email. */
+  marketing_opt_in: Schema.Boolean,
   /** The method types offered, with their labels, in order. */
   method_types: Schema.Array(Schema.Struct({ type: ContactMethod.MethodType, label: Schema.String }))
 })
@@ -155,7 +159,9 @@ export const ContactView = Schema.Struct({
   view_quotes_url: Schema.String,
   /** The contact that won a merge this contact lost; null otherwise. */
   merged_into: Schema.NullOr(ContactLink),
-  meta: Schema.NullOr(Contact.ContactMeta)
+  meta: Schema.NullOr(Contact.ContactMeta),
+  /** Whether the contact agreed to marketing email. */
+  marketing_opt_in: Schema.Boolean
 })
 /** The view screen's data. */
 export type ContactView = typeof ContactView.Type

@@ -48,6 +48,7 @@ export const viewOf = (
   switches: ReadonlyMap<number, boolean>,
   c: StoredConnection | undefined
 ): AddOnView => {
+  const usesOptions = AddOn.isCrm(def.id) || def.id === AddOn.MAILCHIMP
   const enabled = enabledOf(def.id, switches, c)
   return {
     id: def.id,
@@ -76,7 +77,8 @@ export const viewOf = (
             connected_at: c.connected_at,
             disconnected_at: c.disconnected_at,
             last_error: c.last_error
-          }
+          },
+    options: usesOptions ? (c?.options ?? AddOn.defaultOptions) : null
   }
 }
 

@@ -5,7 +5,7 @@
  *
  * @since 0.5.0
  */
-import type * as AddOn from "@quotekit/core/AddOn"
+import * as AddOn from "@quotekit/core/AddOn"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { seconds } from "../quotes/Records.ts"
@@ -23,6 +23,8 @@ export interface StoredConnection {
   readonly connected_at: number
   readonly disconnected_at: number | null
   readonly last_error: string
+  /** A CRM's or Mailchimp's options; null until an admin saved some (the defaults apply). */
+  readonly options: AddOn.Options | null
 }
 
 /** An OAuth attempt taken at the callback. */
@@ -61,10 +63,15 @@ interface ConnectionRow {
   readonly connected_at: Date
   readonly disconnected_at: Date | null
   readonly last_error: string
+  readonly options: unknown
 }
 
 const Organisations = Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String }))
 const decodeOrganisations = Schema.decodeUnknownOption(Organisations)
+const decodeOptions = Schema.decodeUnknownOption(AddOn.Options)
+
+/** A JSON column as the driver gave it (PGlite and node-postgres differ on jsonb). */
+const json = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
 
 const toConnection = (r: ConnectionRow): StoredConnection => ({
   addon_id: r.addon_id,
@@ -79,7 +86,8 @@ const toConnection = (r: ConnectionRow): StoredConnection => ({
   connected_by: r.connected_by_name ?? "",
   connected_at: seconds(r.connected_at),
   disconnected_at: r.disconnected_at === null ? null : seconds(r.disconnected_at),
-  last_error: r.last_error
+  last_error: r.last_error,
+  options: r.options === null || r.options === undefined ? null : Option.getOrNull(decodeOptions(json(r.options)))
 })
 
 /** What connecting stores. */
@@ -113,6 +121,8 @@ export class AddOnsRepo extends Context.Service<
     /** The connection with its row locked until the transaction ends. */
     readonly lockConnection: (account: number, id: number) => Effect.Effect<Option.Option<StoredConnection>>
     readonly connect: (account: number, id: number, c: NewConnection) => Effect.Effect<void>
+    /** Keep a connection's options (a CRM's notes, Mailchimp's tags and leads). */
+    readonly setOptions: (account: number, id: number, options: AddOn.Options) => Effect.Effect<void>
     readonly setTokens: (account: number, id: number, sealed: string, expiresAt: number) => Effect.Effect<void>
     readonly chooseOrganisation: (account: number, id: number, orgId: string, orgName: string) => Effect.Effect<void>
     /** Record the add-on's words about a failure (`status` error), or clear them (`connected`). */
@@ -189,7 +199,7 @@ export const layer = Layer.effect(
       c.organisation_name, c.organisations, c.credentials,
       nullif(btrim(coalesce(s.name_display, '') || CASE WHEN s.name_display IS NULL OR s.name_display = ''
         THEN coalesce(s.name_first, '') || ' ' || coalesce(s.name_last, '') ELSE '' END), '') AS connected_by_name,
-      c.connected_at, c.disconnected_at, c.last_error`)
+      c.connected_at, c.disconnected_at, c.last_error, c.options`)
 
     const one = (account: number, id: number, lock: boolean) =>
       sql<ConnectionRow>`
@@ -231,6 +241,9 @@ export const layer = Layer.effect(
         ),
       connection: (account, id) => one(account, id, false),
       lockConnection: (account, id) => one(account, id, true),
+      setOptions: (account, id, options) =>
+        sql`UPDATE addon_connections SET options = ${JSON.stringify(options)}::jsonb
+            WHERE account_id = ${account} AND addon_id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
       connect: (account, id, c) =>
         sql`
           INSERT INTO addon_connections (account_id, addon_id, status, addon_org_id, organisation_name, organisations,

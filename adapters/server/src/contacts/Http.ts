@@ -99,6 +99,7 @@ export const layer = HttpApiBuilder.group(
           display_name: _d,
           _name_company: _n,
           merged_into: _m,
+          marketing_opt_in,
           modified_by: _b,
           modified_by_name: _bn,
           ...row
@@ -108,6 +109,7 @@ export const layer = HttpApiBuilder.group(
           phones: yield* repo.methods(account, contact.contact_id),
           addresses: yield* repo.addresses(account, contact.contact_id),
           company: yield* companyLink(account, contact.company_id),
+          marketing_opt_in,
           method_types: methodTypes
         }
       })
@@ -172,6 +174,7 @@ export const layer = HttpApiBuilder.group(
             phones: [],
             addresses: [],
             company: company === null ? null : link(company),
+            marketing_opt_in: false,
             method_types: methodTypes
           }
         })
@@ -206,7 +209,8 @@ export const layer = HttpApiBuilder.group(
             view_quotes_url: `/quotes?search=${encodeURIComponent(c.display_name)}`,
             merged_into: merged_into === null ? null : yield* companyLink(account_id, merged_into),
             // The contact's record in the accounting add-on its invoices went to (its lookup link).
-            meta: Option.getOrNull(yield* addons.contactLookup(account_id, c.contact_id))
+            meta: Option.getOrNull(yield* addons.contactLookup(account_id, c.contact_id)),
+            marketing_opt_in: c.marketing_opt_in
           }
           return view
         })

@@ -20,6 +20,8 @@ import * as WebhookEvents from "../webhooks/Events.ts"
 /** A contact row with the facts the server needs beyond the wire row. */
 export interface StoredContact extends ContactRow {
   readonly merged_into: number | null
+  /** The contact agreed to marketing email. */
+  readonly marketing_opt_in: boolean
   readonly modified_by: number | null
   readonly modified_by_name: string
 }
@@ -90,6 +92,7 @@ interface Raw {
   readonly company_addon_id: number | null
   readonly company_found_id: string | null
   readonly merged_into: number | null
+  readonly marketing_opt_in: boolean
   readonly modified_by: number | null
   readonly modified_by_name: string | null
 }
@@ -144,7 +147,7 @@ export const layer = Layer.effect(
       SELECT c.contact_id, c.contact_type, c.name_first, c.name_last, c.company_id, c.email,
              floor(extract(epoch FROM c.modified))::float8 AS modified, c.archive_id::int AS archive_id,
              co.name_first AS company_name, c.company_addon_id::int AS company_addon_id, c.company_found_id,
-             c.merged_into, c.modified_by, s.name_display AS modified_by_name
+             c.merged_into, c.marketing_opt_in, c.modified_by, s.name_display AS modified_by_name
       FROM contacts c
       LEFT JOIN contacts co ON co.account_id = c.account_id AND co.contact_id = c.company_id
       LEFT JOIN signins s ON s.signin_id = c.modified_by`)
@@ -237,6 +240,7 @@ export const layer = Layer.effect(
             Option.map(Option.fromNullishOr(rows[0]), (r) => ({
               ...toRow(r),
               merged_into: r.merged_into,
+              marketing_opt_in: r.marketing_opt_in,
               modified_by: r.modified_by,
               modified_by_name: r.modified_by_name ?? ""
             }))
@@ -300,7 +304,8 @@ export const layer = Layer.effect(
             email: contact.email.trim(),
             company_id: contact.type === "company" ? null : contact.company_id,
             search_text: searchText(contact, companyName, phones),
-            modified_by: signin
+            modified_by: signin,
+            ...(contact.marketing_opt_in === undefined ? {} : { marketing_opt_in: contact.marketing_opt_in })
           }
           let contactId: number
           if (id === null) {
