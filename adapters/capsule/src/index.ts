@@ -1,6 +1,8 @@
 /**
- * The Capsule add-on. (Filled in by its implementation.)
+ * The Capsule CRM add-on (id 3): `Capsule.make` implements quotekit's `OAuthCrm` over Capsule's OAuth 2 and API
+ * v2 (searching people and organisations, notes on sent and accepted quotes). The msw stand-in for tests is
+ * `@quotekit/capsule/testing/FakeCapsule`.
  *
  * @since 0.5.0
  */
-export {}
+export * as Capsule from "./Capsule.ts"
