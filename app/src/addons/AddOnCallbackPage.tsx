@@ -3,7 +3,7 @@
  * `realmId` from QuickBooks or `error` when access was refused). The page posts the query as it came to the
  * server once (the attempt's `state` says which add-on, and can be used only once); then, when the connection
  * reached a single organisation, it goes on to Settings → Add-ons saying so; when it reached several, it shows
- * the organisation picker first. A refusal or an expired attempt shows the server's words and the way back.
+ * the organisation picker first (for Mailchimp, the audience picker). A refusal or an expired attempt shows the server's words and the way back.
  */
 import type * as AddOnsApi from "@quotekit/core/api/AddOnsApi"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
@@ -16,7 +16,7 @@ import page from "../shell/Page.module.css"
 import { FormBanner } from "../signin/FormBanner.tsx"
 import controls from "../theme/Controls.module.css"
 import { addonsText as t } from "./addonsText.ts"
-import { OrganisationPicker } from "./OrganisationPicker.tsx"
+import { OrganisationPicker, pickerTexts } from "./OrganisationPicker.tsx"
 import { addOnsKey } from "./useAddOns.ts"
 
 /** The callback page. */
@@ -66,7 +66,7 @@ export const AddOnCallbackPage = () => {
         </p>
       ) : (
         <div className={`${controls.card} ${records.section}`}>
-          <OrganisationPicker addon={view} onChosen={done} />
+          <OrganisationPicker addon={view} {...pickerTexts(view.id)} onChosen={done} />
         </div>
       )}
     </div>

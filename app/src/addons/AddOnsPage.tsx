@@ -3,9 +3,12 @@
  * it does and its state for the account (available to connect, not set up on this server, connected to an
  * organisation, needing attention with the add-on's own words, disconnected with its history kept, on or off,
  * coming later). Switch add-ons (follow-ups, leads, reviews, Zapier, webhooks …) have an on/off switch; OAuth 2
- * add-ons (Xero, QuickBooks) have Connect, which sends the browser to the add-on's consent page, and Disconnect
- * after a confirmation; a connection that reached several organisations shows the organisation picker; a
- * connected accounting add-on links to its tax mapping. Below, the audit of who did what and when.
+ * add-ons (Xero, QuickBooks, Capsule, Mailchimp) have Connect, which sends the browser to the add-on's consent
+ * page, and Disconnect after a confirmation; API-token add-ons (Highrise, Insightly) have a Connect form for the
+ * token and where the account is; a connection that reached several organisations shows the organisation
+ * picker (Mailchimp's audiences: the audience picker); a connected accounting add-on links to its tax mapping;
+ * a connected CRM or Mailchimp shows its options. Forms are enabled for admins only. Below, the audit of who did
+ * what and when.
  *
  * Back from a consent page (`/settings/add-ons/callback`) the page opens with `?connected=<id>` and says which
  * organisation it is now connected to.
@@ -26,9 +29,11 @@ import { ConfirmButton } from "../shell/ConfirmButton.tsx"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
+import { AddOnOptionsForm } from "./AddOnOptionsForm.tsx"
 import styles from "./AddOns.module.css"
 import { addonsText as t } from "./addonsText.ts"
-import { OrganisationPicker } from "./OrganisationPicker.tsx"
+import { OrganisationPicker, pickerTexts } from "./OrganisationPicker.tsx"
+import { TokenConnectForm } from "./TokenConnectForm.tsx"
 import { addOnsKey, useAddOns } from "./useAddOns.ts"
 
 const auditKey = (pageNo: number) => [...addOnsKey, "audit", pageNo] as const
@@ -92,6 +97,7 @@ const AddOnCard = ({ addon: a, canChange }: { readonly addon: AddOnsApi.AddOnVie
   const params = { addon_id: a.id }
   const refresh = () => void queryClient.invalidateQueries({ queryKey: addOnsKey })
   const [leaving, setLeaving] = useState(false)
+  const [tokenConnected, setTokenConnected] = useState<AddOnsApi.AddOnView | null>(null)
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => api.call((c) => c.addons.setEnabled({ params, payload: { enabled } })),
     onSuccess: () => {
@@ -114,8 +120,12 @@ const AddOnCard = ({ addon: a, canChange }: { readonly addon: AddOnsApi.AddOnVie
   const failure = [toggle, connect, disconnect].find((x) => x.isError)?.error
   const c = a.connection
   const live = c !== null && (a.state === "connected" || a.state === "error")
-  const connectable =
-    a.connects === "oauth2" && (a.state === "off" || a.state === "disconnected" || a.state === "error")
+  const needsConnecting = a.state === "off" || a.state === "disconnected" || a.state === "error"
+  const connectable = a.connects === "oauth2" && needsConnecting
+  const service = AddOn.isCrm(a.id) || a.id === AddOn.MAILCHIMP
+  // Mailchimp's options follow its audience; a CRM's apply as soon as it is connected.
+  const hasOptions = live && a.options !== null && service && (a.id !== AddOn.MAILCHIMP || c.organisation_id !== "")
+  const joined = tokenConnected?.connection?.organisation_name ?? ""
   return (
     <article
       className={`${controls.card} ${styles.card}`}
@@ -150,7 +160,18 @@ const AddOnCard = ({ addon: a, canChange }: { readonly addon: AddOnsApi.AddOnVie
       </div>
       <p className={styles.summary}>{a.summary}</p>
       <StateDetail addon={a} />
-      {live && c.organisation_id === "" && c.organisations.length > 0 && canChange && <OrganisationPicker addon={a} />}
+      {tokenConnected !== null && a.state === "connected" && joined !== "" && (
+        <p className={records.notice} role="status">
+          {AddOn.messages.connected(a.name, joined)}
+        </p>
+      )}
+      {live && c.organisation_id === "" && c.organisations.length > 0 && canChange && (
+        <OrganisationPicker addon={a} {...pickerTexts(a.id)} />
+      )}
+      {a.connects === "api-token" && needsConnecting && (
+        <TokenConnectForm addon={a} canChange={canChange} describedBy={titleId} onConnected={setTokenConnected} />
+      )}
+      {hasOptions && a.options !== null && <AddOnOptionsForm addon={a} options={a.options} canChange={canChange} />}
       {canChange && (connectable || live) && (
         <div className={records.actions}>
           {connectable && (
@@ -177,7 +198,13 @@ const AddOnCard = ({ addon: a, canChange }: { readonly addon: AddOnsApi.AddOnVie
           {live && (
             <ConfirmButton
               label={t.disconnect}
-              text={t.disconnectConfirm(a.name, c.organisation_name)}
+              text={
+                AddOn.isCrm(a.id)
+                  ? t.disconnectCrmConfirm(a.name)
+                  : a.id === AddOn.MAILCHIMP
+                    ? t.disconnectMarketingConfirm(a.name, c.organisation_name)
+                    : t.disconnectConfirm(a.name, c.organisation_name)
+              }
               describedBy={titleId}
               disabled={disconnect.isPending}
               onConfirm={() => disconnect.mutate()}
@@ -208,13 +235,14 @@ const StateDetail = ({ addon: a }: { readonly addon: AddOnsApi.AddOnView }) => {
         </p>
       )
     case "off":
-      return a.connects === "oauth2" ? <p className={records.muted}>{t.availableToConnect}</p> : null
+      return a.connects === "switch" ? null : <p className={records.muted}>{t.availableToConnect}</p>
     case "on":
       return null
     case "disconnected":
       return c?.disconnected_at != null ? (
         <p className={records.muted}>
-          {t.disconnected} <When at={c.disconnected_at} now={now} />. {t.historyKept}
+          {t.disconnected} <When at={c.disconnected_at} now={now} />.{" "}
+          {AddOn.isAccounting(a.id) ? t.historyKept : AddOn.isCrm(a.id) ? t.crmHistoryKept : ""}
         </p>
       ) : null
     case "connected":

@@ -1,7 +1,8 @@
 /**
  * Choosing the organisation invoices go to, when a connection reached more than one (Xero tenants an admin
- * ticked on the consent page): a radio group of the organisations and 'Use this organisation'. Shown on the
- * callback page right after connecting, and on the add-ons page for a connection still waiting for its choice.
+ * ticked on the consent page), or Mailchimp's audience customers are added to: a radio group of them under the
+ * heading it is given and 'Use this organisation' / 'Use this audience'. Shown on the callback page right after
+ * connecting, and on the add-ons page for a connection still waiting for its choice.
  */
 import * as AddOn from "@quotekit/core/AddOn"
 import type * as AddOnsApi from "@quotekit/core/api/AddOnsApi"
@@ -14,12 +15,25 @@ import styles from "./AddOns.module.css"
 import { addonsText as t } from "./addonsText.ts"
 import { addOnsKey } from "./useAddOns.ts"
 
-/** The picker for `addon`'s connection; `onChosen` gets the add-on as it is once the choice is stored. */
+/** What the picker of add-on `id` is headed and its button says: Mailchimp picks an audience, others an organisation. */
+export const pickerTexts = (id: number): { readonly heading: string; readonly choose: string } =>
+  id === AddOn.MAILCHIMP
+    ? { heading: AddOn.messages.pickAudience, choose: t.useAudience }
+    : { heading: AddOn.messages.pickOrganisation, choose: t.useOrganisation }
+
+/**
+ * The picker for `addon`'s connection, headed `heading` (also said when nothing is picked), its button
+ * `choose`; `onChosen` gets the add-on as it is once the choice is stored.
+ */
 export const OrganisationPicker = ({
   addon,
+  heading,
+  choose: chooseLabel,
   onChosen
 }: {
   readonly addon: AddOnsApi.AddOnView
+  readonly heading: string
+  readonly choose: string
   readonly onChosen?: (view: AddOnsApi.AddOnView) => void
 }) => {
   const api = useApi()
@@ -53,7 +67,7 @@ export const OrganisationPicker = ({
         aria-describedby={(error ?? missing) ? `${legendId}-error` : undefined}
       >
         <legend id={legendId} className={controls.label}>
-          {AddOn.messages.pickOrganisation}
+          {heading}
         </legend>
         {organisations.map((o) => (
           <label key={o.id} className={styles.organisation}>
@@ -70,12 +84,12 @@ export const OrganisationPicker = ({
       </fieldset>
       {(error !== undefined || missing) && (
         <p id={`${legendId}-error`} role="alert" className={controls.hintError}>
-          {error ?? AddOn.messages.pickOrganisation}
+          {error ?? heading}
         </p>
       )}
       <div>
         <button type="submit" className={controls.primary} disabled={choose.isPending}>
-          {choose.isPending ? t.choosing : t.useOrganisation}
+          {choose.isPending ? t.choosing : chooseLabel}
         </button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 /**
- * The texts of Settings → Add-ons, its OAuth callback page and the tax mapping screen that the core does not
- * have. The add-ons' names, summaries, state labels, audit labels and the server's answers come from
+ * The texts of Settings → Add-ons (with the API-token connect form and the CRM and Mailchimp options), its
+ * OAuth callback page and the tax mapping screen that the core does not have. The add-ons' names, summaries, state labels, audit labels and the server's answers come from
  * `@quotekit/core/AddOn` (`all`, `stateLabels`, `auditLabels`, `messages`); generic texts ('Save', 'Cancel',
  * 'Are you sure?') from the catalogue. Each text here belongs in `core/src/Message.ts` once the core takes it.
  */
@@ -8,7 +8,9 @@ export const addonsText = {
   addOns: "Add-ons",
   hint:
     "Every add-on by its id: what it does and whether it is on for this account. Accounting add-ons connect to " +
-    "your own Xero or QuickBooks organisation; invoices of accepted quotes are then created there.",
+    "your own Xero or QuickBooks organisation; invoices of accepted quotes are then created there. CRM add-ons " +
+    "find your Highrise, Capsule or Insightly contacts while you write a quote; Mailchimp adds customers who " +
+    "agreed to marketing email to an audience.",
   addOnId: (id: number) => `Add-on ${id}`,
   enabled: (name: string) => `${name} on`,
   connect: "Connect",
@@ -18,10 +20,17 @@ export const addonsText = {
   disconnectConfirm: (name: string, org: string) =>
     `Disconnect ${name}${org === "" ? "" : ` from ${org}`}? New invoices will not be created there. Invoices ` +
     "already created there stay there, and their history stays here.",
+  disconnectCrmConfirm: (name: string) =>
+    `Disconnect ${name}? The quote editor will stop finding its contacts and no more notes will be written there. ` +
+    "Contacts already linked stay linked.",
+  disconnectMarketingConfirm: (name: string, audience: string) =>
+    `Disconnect ${name}${audience === "" ? "" : ` from ${audience}`}? No more customers will be added there. ` +
+    "Those already added stay there.",
   connectedTo: (org: string) => `Connected to ${org}`,
   connectedBy: (who: string) => `by ${who}`,
   disconnected: "Disconnected",
   historyKept: "Its invoices' history is kept.",
+  crmHistoryKept: "Contacts already linked stay linked.",
   availableToConnect: "Available to connect",
   notSetUpHint: (guide: string) =>
     `The server's administrator sets it up with the client id and secret of an app registered with the service (see ${guide}).`,
@@ -30,6 +39,25 @@ export const addonsText = {
   guide: (guide: string) => `Guide: ${guide}`,
   organisation: "Organisation",
   useOrganisation: "Use this organisation",
+  useAudience: "Use this audience",
+  apiToken: "API token",
+  site: (name: string) => (name === "Highrise" ? "Highrise address" : "Insightly pod"),
+  tokenHint: (name: string) =>
+    name === "Highrise"
+      ? "In Highrise: Account & settings → My info → API token."
+      : "In Insightly: User Settings → API (the API key).",
+  siteHint: (name: string) =>
+    name === "Highrise"
+      ? "The address you open Highrise at, for example https://acme.highrisehq.com."
+      : "The pod in your Insightly API address, for example na1 (from https://api.na1.insightly.com).",
+  connectWithToken: (name: string) => `Connect ${name}`,
+  checkingToken: "Checking the token…",
+  options: "Options",
+  pushNotes: (name: string) => `Add a note to the contact in ${name} when a quote is sent or accepted`,
+  tags: "Tags",
+  tagsHint: "Separated by commas; everyone added gets them. At most 10.",
+  includeLeads: "Also add leads who agreed to marketing email",
+  saveOptions: "Save options",
   choosing: "Saving…",
   audit: "Audit",
   auditCaption: "Who connected, disconnected or changed add-ons, newest first",

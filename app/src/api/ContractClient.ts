@@ -40,6 +40,8 @@ export const make = (baseUrl: string = window.location.origin): ApiClient => {
     history: (t, id, page) => loadQuotes().then((c) => c.history(t, id, page)),
     lookupContact: (s) => loadLookups().then((c) => c.lookupContact(s)),
     createContact: (p) => loadLookups().then((c) => c.createContact(p)),
+    lookupAddOns: (s, companies) => loadLookups().then((c) => c.lookupAddOns(s, companies)),
+    linkLookup: (id) => loadLookups().then((c) => c.linkLookup(id)),
     lookupItems: (t, s) => loadLookups().then((c) => c.lookupItems(t, s))
   }
   let full: Promise<Contract> | undefined

@@ -1,9 +1,11 @@
 /**
- * The quote editor's lookups: people (and creating one from the contact layer) and reusable items, from a
- * client derived from the contacts and items groups of the contract. Loaded on the first lookup, so the quote
+ * The quote editor's lookups: people (and creating one from the contact layer), the connected CRM add-ons'
+ * people and organisations (and linking one to a local contact), and reusable items, from a client derived from
+ * the contacts, CRM look-up and items groups of the contract. Loaded on the first lookup, so the quote
  * list and the dashboard never carry the contact, address and country schemas.
  */
 import { ContactsApi } from "@quotekit/core/api/ContactsApi"
+import { CrmLookupApi } from "@quotekit/core/api/CrmLookupApi"
 import { ItemsApi } from "@quotekit/core/api/ItemsApi"
 import { AntiForgery, ErrorEnvelope } from "@quotekit/core/api/Security"
 import * as Contact from "@quotekit/core/Contact"
@@ -14,11 +16,15 @@ import type { QuoteCalls } from "./client.ts"
 import { run } from "./Transport.ts"
 
 /** The calls this client makes. */
-export type LookupCalls = Pick<QuoteCalls, "lookupContact" | "createContact" | "lookupItems">
+export type LookupCalls = Pick<
+  QuoteCalls,
+  "lookupContact" | "createContact" | "lookupAddOns" | "linkLookup" | "lookupItems"
+>
 
 /** The part of the contract the editor's lookups call. */
 class LookupsApi extends HttpApi.make("quotekit")
   .add(ContactsApi)
+  .add(CrmLookupApi)
   .add(ItemsApi)
   .middleware(ErrorEnvelope)
   .middleware(AntiForgery) {}
@@ -35,6 +41,9 @@ export const make = (
     lookupContact: (search) => run(c.contacts.lookupPerson({ payload: { search } })),
     createContact: (payload) =>
       run(c.contacts.update({ params: { contact_id: Contact.ContactId.make(0) }, payload })).then((s) => s.contact),
+    lookupAddOns: (search, companies) =>
+      run(c.crmLookup.search({ payload: companies === true ? { search, companies } : { search } })),
+    linkLookup: (cacheId) => run(c.crmLookup.link({ params: { cache_id: cacheId } })),
     lookupItems: (itemType, search) =>
       run(c.items.lookupSearch({ params: { item_type: itemType }, payload: { search } })).then((a) => a.items)
   }

@@ -12,6 +12,7 @@ import type * as Api from "@quotekit/core/api/Api"
 import type * as ApiError from "@quotekit/core/api/ApiError"
 import type * as AuthApi from "@quotekit/core/api/AuthApi"
 import type * as ContactsApi from "@quotekit/core/api/ContactsApi"
+import type * as CrmLookupApi from "@quotekit/core/api/CrmLookupApi"
 import type * as DashboardApi from "@quotekit/core/api/DashboardApi"
 import type * as HistoryApi from "@quotekit/core/api/HistoryApi"
 import type * as ItemsApi from "@quotekit/core/api/ItemsApi"
@@ -122,6 +123,13 @@ export interface QuoteCalls {
   readonly history: (table: HistoryApi.Table, id: number, page?: number) => Promise<HistoryApi.HistoryPage>
   readonly lookupContact: (search: string) => Promise<ContactsApi.LookupAnswer>
   readonly createContact: (contact: ContactsApi.ContactUpdate) => Promise<ContactsApi.ContactRow>
+  /**
+   * The connected CRM add-ons' people (or, with `companies`, organisations) matching `search`: the same text as
+   * `lookupContact`, asked beside it, never before it.
+   */
+  readonly lookupAddOns: (search: string, companies?: boolean) => Promise<CrmLookupApi.AddOnLookupAnswer>
+  /** The local contact linked to a CRM result (`AddOnLookupResult.id`): the one already linked, else a new one. */
+  readonly linkLookup: (cacheId: number) => Promise<ContactsApi.ContactRow>
   readonly lookupItems: (itemType: 1 | 2, search: string) => Promise<ReadonlyArray<ItemsApi.Item>>
 }
 

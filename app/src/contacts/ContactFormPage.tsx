@@ -1,11 +1,15 @@
 /**
  * The contact form (`/contacts/edit/{id | new-person | new-company}`): a switch between person and company for
  * new contacts, the name (a company keeps its name in `name_first`), the company lookup of a person (an
- * existing company, or a new one created by name), email, phones or websites, and addresses. Saving sends the
+ * existing company, an organisation in a connected CRM add-on, marked with the add-on and linked to a local
+ * company when picked, or a new one created by name), email, whether the contact agrees to marketing email
+ * (Mailchimp adds only those), phones or websites, and addresses. Saving sends the
  * `modified` the form was loaded with; a later save by someone else answers with the change warning, which
  * offers 'Continue to Save'.
  */
+import * as AddOn from "@quotekit/core/AddOn"
 import type * as ContactsApi from "@quotekit/core/api/ContactsApi"
+import type * as CrmLookupApi from "@quotekit/core/api/CrmLookupApi"
 import * as Completer from "@quotekit/core/Completer"
 import * as Contact from "@quotekit/core/Contact"
 import * as ContactMethod from "@quotekit/core/ContactMethod"
@@ -14,6 +18,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router"
 import { Option } from "effect"
 import { useEffect, useState } from "react"
+import { crmResultsBeside } from "../addons/crmResults.ts"
+import { crmText } from "../addons/crmText.ts"
 import { isFailure, useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
@@ -95,7 +101,8 @@ const draftOf = (data: ContactsApi.ContactForm): Draft => ({
     name_first: data.contact.name_first,
     name_last: data.contact.name_last,
     email: data.contact.email,
-    company_id: data.contact.company_id
+    company_id: data.contact.company_id,
+    marketing_opt_in: data.marketing_opt_in
   },
   companyText: data.company?.display_name ?? "",
   phones: data.phones.map((p) => ({
@@ -140,6 +147,46 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
   const companies = useLookup(Completer.contactRules, (search) =>
     api.call((c) => c.contacts.lookupCompany({ payload: { search } })).then((a) => a.results)
   )
+  // The connected CRMs' organisations, asked beside the account's own companies with the same text.
+  const [crmFailures, setCrmFailures] = useState<ReadonlyArray<typeof CrmLookupApi.AddOnLookupFailure.Type>>([])
+  const crmCompanies = useLookup(Completer.contactRules, (search) =>
+    api.lookupAddOns(search, true).then((answer) => {
+      setCrmFailures(answer.failures)
+      // A CRM that did not answer found nothing this time, which says nothing of longer text: not a result.
+      if (answer.results.length === 0 && answer.failures.length > 0) throw new Error("no answer")
+      return answer.results
+    })
+  )
+  const crmShown = crmResultsBeside(crmCompanies.results, [
+    ...companies.results.map((r) => r.contact.contact_id),
+    ...(draft.contact.company_id === null ? [] : [draft.contact.company_id])
+  ])
+  const [linking, setLinking] = useState(false)
+  const [linkError, setLinkError] = useState<string | null>(null)
+  const linkCompany = (cacheId: number) => {
+    setLinking(true)
+    setLinkError(null)
+    api.linkLookup(cacheId).then(
+      (row) => {
+        setLinking(false)
+        setDraft((d) => ({
+          ...d,
+          companyText: row.display_name,
+          contact: { ...d.contact, company_id: row.contact_id }
+        }))
+      },
+      (error: unknown) => {
+        setLinking(false)
+        setLinkError(
+          isFailure(error, "notFound")
+            ? AddOn.messages.lookupGone
+            : error instanceof Error
+              ? error.message
+              : m.couldNotLoadResults
+        )
+      }
+    )
+  }
   const save = useMutation({
     mutationFn: (force: boolean) => {
       const newCompany = !isCompany && draft.contact.company_id === null && draft.companyText.trim() !== ""
@@ -264,36 +311,63 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
                 error={errors.get("name_last")}
                 onChange={(v) => setContact({ name_last: v })}
               />
-              <Combobox
-                id="company_id"
-                label={m.company}
-                value={draft.companyText}
-                busy={companies.busy}
-                invalid={errors.has("company_id")}
-                options={[
-                  ...companies.results.map((r) => ({ key: String(r.id), label: r.contact.display_name })),
-                  ...(draft.companyText.trim() !== "" &&
-                  draft.contact.company_id === null &&
-                  !companies.results.some(
-                    (r) => r.contact.display_name.toLowerCase() === draft.companyText.trim().toLowerCase()
-                  )
-                    ? [{ key: "new", label: m.newCompanyNamed(draft.companyText.trim()) }]
-                    : [])
-                ]}
-                onInput={(text) => {
-                  setDraft((d) => ({ ...d, companyText: text, contact: { ...d.contact, company_id: null } }))
-                  companies.input(text)
-                }}
-                onPick={(o) => {
-                  if (o.key === "new") return
-                  setDraft((d) => ({
-                    ...d,
-                    companyText: o.label,
-                    contact: { ...d.contact, company_id: Contact.ContactId.make(Number(o.key)) }
-                  }))
-                  companies.close()
-                }}
-              />
+              <div className={styles.stack} data-company-field>
+                <Combobox
+                  id="company_id"
+                  label={m.company}
+                  value={draft.companyText}
+                  busy={companies.busy || crmCompanies.busy || linking}
+                  invalid={errors.has("company_id") || linkError !== null}
+                  options={[
+                    ...companies.results.map((r) => ({ key: String(r.id), label: r.contact.display_name })),
+                    ...crmShown.map((r) => ({
+                      key: `crm-${r.id}`,
+                      label: crmText.inAddOn(r.display_name, r.addon_name)
+                    })),
+                    ...(draft.companyText.trim() !== "" &&
+                    draft.contact.company_id === null &&
+                    !companies.results.some(
+                      (r) => r.contact.display_name.toLowerCase() === draft.companyText.trim().toLowerCase()
+                    )
+                      ? [{ key: "new", label: m.newCompanyNamed(draft.companyText.trim()) }]
+                      : [])
+                  ]}
+                  onInput={(text) => {
+                    setDraft((d) => ({ ...d, companyText: text, contact: { ...d.contact, company_id: null } }))
+                    setLinkError(null)
+                    companies.input(text)
+                    crmCompanies.input(text)
+                    if (text.trim() === "") setCrmFailures([])
+                  }}
+                  onPick={(o) => {
+                    if (o.key === "new") return
+                    if (o.key.startsWith("crm-")) {
+                      companies.close()
+                      crmCompanies.close()
+                      if (!linking) linkCompany(Number(o.key.slice(4)))
+                      return
+                    }
+                    setDraft((d) => ({
+                      ...d,
+                      companyText: o.label,
+                      contact: { ...d.contact, company_id: Contact.ContactId.make(Number(o.key)) }
+                    }))
+                    companies.close()
+                    crmCompanies.close()
+                  }}
+                />
+                {linkError !== null && (
+                  <p role="alert" className={controls.hintError}>
+                    {linkError}
+                  </p>
+                )}
+                {draft.companyText.trim() !== "" &&
+                  crmFailures.map((f) => (
+                    <p key={f.addonId} className={styles.muted} data-crm-failure={f.addonId}>
+                      {f.message}
+                    </p>
+                  ))}
+              </div>
             </>
           )}
           <TextInput
@@ -305,6 +379,15 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
             onChange={(v) => setContact({ email: v })}
           />
         </div>
+        <label className={controls.checkbox}>
+          <input
+            type="checkbox"
+            name="marketing_opt_in"
+            checked={draft.contact.marketing_opt_in === true}
+            onChange={(e) => setContact({ marketing_opt_in: e.currentTarget.checked })}
+          />
+          <span>{crmText.marketingOptIn}</span>
+        </label>
       </section>
       <section className={`${controls.card} ${styles.section}`} aria-labelledby="phones-title">
         <h2 className={styles.sectionTitle} id="phones-title">

@@ -3,14 +3,15 @@
  * phones and websites with their links (core `ContactMethod` made them safe on the server), addresses with a
  * Map link (core `Address`), Edit, Archive / Unarchive, Merge (the list in merge mode), and for companies
  * their people ('No people here' / '{n} person/people', 'Add person'). A contact that an accounting add-on
- * created or found there (the server's `meta`) links to it: 'View in Xero' / 'View in QuickBooks'. Its history
- * is below.
+ * or a CRM add-on created or found there (the server's `meta`) links to it: 'View in Xero' / 'View in Capsule'.
+ * A contact who agreed to marketing email says so. Its history is below.
  */
 import * as AddOn from "@quotekit/core/AddOn"
 import * as Contact from "@quotekit/core/Contact"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link, useParams } from "@tanstack/react-router"
 import { Option } from "effect"
+import { crmText } from "../addons/crmText.ts"
 import { isFailure, useApi } from "../api/client.ts"
 import { ActivityHistory } from "../history/ActivityHistory.tsx"
 import { useMessages } from "../page/useMessages.ts"
@@ -177,6 +178,11 @@ const ContactView = ({ id }: { readonly id: Contact.ContactId }) => {
             </div>
           ))}
         </dl>
+        {v.marketing_opt_in && (
+          <p className={styles.muted} data-marketing-opt-in>
+            {crmText.marketingOptIn}
+          </p>
+        )}
       </section>
       {v.people !== null && (
         <section className={`${controls.card} ${styles.section}`} aria-labelledby="people">

@@ -1,16 +1,25 @@
 /**
  * The quote's contacts: the chosen ones (removable), a lookup that searches the account's people 500 ms after
  * typing stops (`POST /get/lookup-contact/person`; text over 100 characters or spanning lines only offers
- * creating a contact), and the contact creation layer ('Create Contact' / 'Cancel') pre-filled from the typed
+ * creating a contact) and, with the same text at the same time, the connected CRM add-ons
+ * (`POST /get/lookup-contact/add-ons`): the account's own results first, as soon as they come, then the CRM's
+ * that are not already shown or chosen as a local contact, each marked with its add-on and its email and
+ * company. Picking a CRM result links it (`POST /post/lookup-contact/link/{id}`: the local contact linked to
+ * that record, made from it when there is none yet) and adds that contact; a CRM that did not answer is named
+ * in a muted line under the results. Then the contact creation layer ('Create Contact' / 'Cancel') pre-filled from the typed
  * text by the core's `Contact.parseFreeText` (name, email, company, address, phones), its address with the
  * contact form's fields and address look-up. At most 10 contacts:
  * 'You've reached the limit of 10 contacts'.
  */
+import * as AddOn from "@quotekit/core/AddOn"
 import * as Contact from "@quotekit/core/Contact"
 import * as Limits from "@quotekit/core/Limits"
 import { useQuery } from "@tanstack/react-query"
 import { type Dispatch, memo, useState } from "react"
-import { useApi } from "../api/client.ts"
+import { AddOnBadge } from "../addons/AddOnBadge.tsx"
+import { crmResultDetail, crmResultsBeside } from "../addons/crmResults.ts"
+import { crmText } from "../addons/crmText.ts"
+import { isFailure, useApi } from "../api/client.ts"
 import { AddressFields } from "../contacts/AddressFields.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { FormBanner } from "../signin/FormBanner.tsx"
@@ -60,9 +69,43 @@ export const QuoteContacts = memo(function QuoteContacts({
     enabled: searchable(search) && !full,
     staleTime: 60_000
   })
-  const results = (lookup.data?.results ?? []).filter(
-    (r) => !contacts.some((c) => c.row.contact_id === r.contact.contact_id)
-  )
+  // Beside the local lookup, never before it: each shows as soon as it answers.
+  const crm = useQuery({
+    queryKey: ["lookup-contact-add-ons", search],
+    queryFn: () => api.lookupAddOns(search),
+    enabled: searchable(search) && !full,
+    staleTime: 60_000
+  })
+  const [linking, setLinking] = useState<number | null>(null)
+  const [linkError, setLinkError] = useState<string | null>(null)
+  const local = lookup.data?.results ?? []
+  const results = local.filter((r) => !contacts.some((c) => c.row.contact_id === r.contact.contact_id))
+  const crmResults = crmResultsBeside(crm.data?.results ?? [], [
+    ...local.map((r) => r.contact.contact_id),
+    ...contacts.map((c) => c.row.contact_id)
+  ])
+  const link = (cacheId: number) => {
+    if (linking !== null) return
+    setLinking(cacheId)
+    setLinkError(null)
+    api.linkLookup(cacheId).then(
+      (row) => {
+        setLinking(null)
+        setText("")
+        dispatch({ type: "contactAdd", contact: added(row) })
+      },
+      (error: unknown) => {
+        setLinking(null)
+        setLinkError(
+          isFailure(error, "notFound")
+            ? AddOn.messages.lookupGone
+            : error instanceof Error
+              ? error.message
+              : m.couldNotLoadResults
+        )
+      }
+    )
+  }
   const create = () => {
     if (creating === null) return
     setBusy(true)
@@ -130,7 +173,10 @@ export const QuoteContacts = memo(function QuoteContacts({
             aria-label={m.contactSearchPlaceholder}
             placeholder={m.contactSearchPlaceholder}
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            onChange={(e) => {
+              setText(e.currentTarget.value)
+              setLinkError(null)
+            }}
           />
           {text.trim() !== "" && (
             <ul className={styles.results} aria-label={m.contacts}>
@@ -151,6 +197,34 @@ export const QuoteContacts = memo(function QuoteContacts({
                   </li>
                 ))}
               {lookup.isError && <li className={styles.muted}>{m.couldNotLoadResults}</li>}
+              {searchable(search) &&
+                crmResults.map((r) => (
+                  <li key={`crm-${r.id}`} data-crm-result={r.id}>
+                    <button
+                      type="button"
+                      className={controls.ghost}
+                      aria-busy={linking === r.id}
+                      disabled={linking !== null}
+                      onClick={() => link(r.id)}
+                    >
+                      {r.display_name}
+                      <AddOnBadge name={r.addon_name} addOnId={r.addonId} />
+                      {crmResultDetail(r) !== "" && <span className={styles.muted}>{crmResultDetail(r)}</span>}
+                      {linking === r.id && <span className={styles.muted}> {crmText.linking}</span>}
+                    </button>
+                  </li>
+                ))}
+              {searchable(search) &&
+                (crm.data?.failures ?? []).map((f) => (
+                  <li key={`failed-${f.addonId}`} className={styles.muted} data-crm-failure={f.addonId}>
+                    {f.message}
+                  </li>
+                ))}
+              {linkError !== null && (
+                <li role="alert" className={controls.hintError}>
+                  {linkError}
+                </li>
+              )}
               <li>
                 <button
                   type="button"

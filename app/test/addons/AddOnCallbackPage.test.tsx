@@ -45,7 +45,8 @@ const view = (organisation: { id: string; name: string } | undefined): AddOnsApi
     connected_at: 1_800_000_000,
     disconnected_at: null,
     last_error: ""
-  }
+  },
+  options: null
 })
 
 /** An API whose add-on calls answer as given and are counted; anything else fails loudly. */

@@ -48,7 +48,8 @@ const view = (meta: ContactsApi.ContactView["meta"]): ContactsApi.ContactView =>
   people_label: null,
   view_quotes_url: "/quotes?search=Mere%20Parata",
   merged_into: null,
-  meta
+  meta,
+  marketing_opt_in: false
 })
 
 /** An API answering the contact's view and an empty history; the contact asked for is recorded. */
