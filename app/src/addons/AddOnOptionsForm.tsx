@@ -86,6 +86,7 @@ export const AddOnOptionsForm = ({
                 value={tagsText}
                 aria-invalid={tagsError !== undefined}
                 aria-describedby={`${id}-tags-hint`}
+                disabled={!canChange}
                 onChange={(e) => {
                   setTagsText(e.currentTarget.value)
                   changed()
@@ -100,6 +101,7 @@ export const AddOnOptionsForm = ({
                 type="checkbox"
                 name="include_leads"
                 checked={includeLeads}
+                disabled={!canChange}
                 onChange={(e) => {
                   setIncludeLeads(e.currentTarget.checked)
                   changed()
@@ -114,6 +116,7 @@ export const AddOnOptionsForm = ({
               type="checkbox"
               name="push_notes"
               checked={pushNotes}
+              disabled={!canChange}
               onChange={(e) => {
                 setPushNotes(e.currentTarget.checked)
                 changed()

@@ -76,6 +76,7 @@ export const TokenConnectForm = ({
         className={controls.input}
         maxLength={key === "token" ? 500 : 200}
         value={value}
+        disabled={!canChange}
         aria-invalid={error !== undefined}
         aria-describedby={`${id}-${key}-hint`}
         onChange={(e) => set(e.currentTarget.value)}

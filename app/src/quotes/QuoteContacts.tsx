@@ -207,9 +207,8 @@ export const QuoteContacts = memo(function QuoteContacts({
                       disabled={linking !== null}
                       onClick={() => link(r.id)}
                     >
-                      {r.display_name}
-                      <AddOnBadge name={r.addon_name} addOnId={r.addonId} />
-                      {crmResultDetail(r) !== "" && <span className={styles.muted}>{crmResultDetail(r)}</span>}
+                      {r.display_name} <AddOnBadge name={r.addon_name} addOnId={r.addonId} />
+                      {crmResultDetail(r) !== "" && <span className={styles.muted}> {crmResultDetail(r)}</span>}
                       {linking === r.id && <span className={styles.muted}> {crmText.linking}</span>}
                     </button>
                   </li>

@@ -19,6 +19,7 @@ import {
 import { cleanup, render, screen } from "@testing-library/react"
 import { Effect, Option } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
+import { crmText } from "../../src/addons/crmText.ts"
 import { type ApiClient, ApiProvider, type Contract } from "../../src/api/client.ts"
 import { run } from "../../src/api/Transport.ts"
 import { ContactViewPage } from "../../src/contacts/ContactViewPage.tsx"
@@ -128,5 +129,21 @@ describe("ContactViewPage: the contact's link into an accounting add-on", () => 
     cleanup()
     await renderView(view({ lookup_url: "javascript:alert(1)", lookup_addon_id: 1 }))
     expect(screen.queryByRole("link", { name: /^View in / })).toBeNull()
+  })
+})
+
+describe("ContactViewPage: a CRM's contact and the agreement to marketing email", () => {
+  it("shows 'View in Capsule' for a contact linked to Capsule", async () => {
+    const url = "https://harbour.capsulecrm.com/party/11"
+    await renderView(view({ lookup_url: url, lookup_addon_id: 3 }))
+    expect(screen.getByRole("link", { name: "View in Capsule" }).getAttribute("href")).toBe(url)
+  })
+
+  it("says 'Agrees to marketing email' only for a contact who agreed", async () => {
+    await renderView({ ...view(null), marketing_opt_in: true })
+    expect(screen.getByText(crmText.marketingOptIn).textContent).toBe("Agrees to marketing email")
+    cleanup()
+    await renderView(view(null))
+    expect(screen.queryByText(crmText.marketingOptIn)).toBeNull()
   })
 })
