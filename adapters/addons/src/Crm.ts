@@ -16,7 +16,7 @@
  */
 import type { Effect } from "effect"
 import type { AddOnError } from "./AddOnError.ts"
-import type { OAuthService, Tokens } from "./OAuthService.ts"
+import { NEVER_EXPIRES, type OAuthService, type Tokens } from "./OAuthService.ts"
 
 /** At most this many matches come back from one search. */
 export const SEARCH_LIMIT = 20
@@ -101,6 +101,6 @@ export type Crm = OAuthCrm | TokenCrm
 export const tokenTokens = (token: string, site: string): Tokens => ({
   access_token: token,
   refresh_token: "",
-  expires_at: Number.MAX_SAFE_INTEGER,
+  expires_at: NEVER_EXPIRES,
   site
 })

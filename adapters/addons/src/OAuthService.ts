@@ -23,6 +23,9 @@ export interface Tokens {
   readonly site?: string | undefined
 }
 
+/** `expires_at` of tokens that never expire (an API token, Mailchimp's): 9999-12-31, a date every database keeps. */
+export const NEVER_EXPIRES = 253_402_300_799_000
+
 /** An organisation (Xero tenant, QuickBooks company / realm, Capsule site, Mailchimp audience) a connection can write to. */
 export interface Organisation {
   readonly id: string

@@ -12,8 +12,8 @@
  */
 import { Effect, Option, Schema } from "effect"
 import type { AddOnError as AccountingError } from "./AddOnError.ts"
-import type { Tokens } from "./OAuthService.ts"
 import * as Connection from "./Connection.ts"
+import type { Tokens } from "./OAuthService.ts"
 
 /** The connection has no tokens (never connected, disconnected, or sealed under another key). */
 export class NotConnected extends Schema.TaggedError<NotConnected>()("NotConnected", {}) {}

@@ -2,7 +2,8 @@
  * The CRM and marketing add-ons (Highrise 2, Capsule 3, Insightly 5, Mailchimp 6):
  *
  * - `contacts.marketing_opt_in`: the contact agreed to marketing email; Mailchimp adds only those.
- * - `addon_connections.options`: a CRM's or Mailchimp's options (`AddOn.Options` as JSON; null: the defaults).
+ * - `addon_connections.options`: a CRM's or Mailchimp's options (`AddOn.Options` as JSON; null: the defaults);
+ *   changing them is audited (`options-changed`).
  * - `lookup_contact_cache` (spec: lookup contact cache: name, type, email, link ids, add-on id): one row per CRM
  *   record an account's searches found, refreshed whenever a search finds it again; `remote_company_id` is the
  *   link to the person's organisation there.
@@ -19,6 +20,11 @@ export default Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   yield* sql`ALTER TABLE contacts ADD COLUMN marketing_opt_in boolean NOT NULL DEFAULT false`
   yield* sql`ALTER TABLE addon_connections ADD COLUMN options jsonb`
+  yield* sql`ALTER TABLE addon_audit DROP CONSTRAINT addon_audit_action_check`
+  yield* sql`
+    ALTER TABLE addon_audit ADD CONSTRAINT addon_audit_action_check CHECK (action IN ('switched-on', 'switched-off',
+      'connected', 'disconnected', 'organisation-chosen', 'tax-mapping-changed', 'connection-failed',
+      'options-changed'))`
   yield* sql`
     CREATE TABLE lookup_contact_cache (
       cache_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -26,7 +26,8 @@ import * as SecretBox from "../crypto/SecretBox.ts"
 import * as Paging from "../http/Paging.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
 import { AddOnsRepo, type StoredConnection } from "./Repo.ts"
-import { AddOnsSetup, isSetUp, type Setup } from "./Setup.ts"
+import { AddOnsSetup, isSetUp, oauthOf, type Setup } from "./Setup.ts"
+import * as TokenConnect from "./TokenConnect.ts"
 import * as Tokens from "./Tokens.ts"
 
 const m = AddOn.messages
@@ -126,6 +127,16 @@ export const layer = HttpApiBuilder.group(
         return { accounting, setup }
       })
 
+    /** The OAuth 2 half of `def` (accounting, Capsule, Mailchimp), as this server can reach it. */
+    const oauthServiceOf = (def: AddOn.Definition) =>
+      Effect.gen(function* () {
+        const setup = yield* AddOnsSetup
+        if (def.connects !== "oauth2") return yield* InvalidInput.answer(m.notConnectable(def.name))
+        const service = oauthOf(setup, def.id)
+        if (service === undefined) return yield* InvalidInput.answer(m.notSetUp(def.name))
+        return { service, setup }
+      })
+
     /** The live connection (an organisation chosen) and the add-on it is with. */
     const live = (account: number, def: AddOn.Definition) =>
       Effect.gen(function* () {
@@ -208,7 +219,7 @@ export const layer = HttpApiBuilder.group(
         Effect.gen(function* () {
           const { account_id, signin_id } = yield* admin
           const def = yield* definition(params.addon_id)
-          const { accounting, setup } = yield* accountingOf(def)
+          const { service, setup } = yield* oauthServiceOf(def)
           if (!setup.secretKeySet) return yield* InvalidInput.answer(m.secretKeyMissing)
           const attempt = yield* OAuth.start
           const hash = OAuth.stateHash(attempt.state)
@@ -223,7 +234,7 @@ export const layer = HttpApiBuilder.group(
             redirectUri,
             expiresAt: (yield* Clock.currentTimeMillis) + OAuth.ATTEMPT_MS
           })
-          const url = accounting.authorizeUrl({
+          const url = service.authorizeUrl({
             state: attempt.state,
             codeChallenge: attempt.codeChallenge,
             redirectUri
@@ -242,7 +253,7 @@ export const layer = HttpApiBuilder.group(
           if (Option.isNone(taken) || taken.value.account_id !== account_id || taken.value.signin_id !== signin_id)
             return yield* InvalidInput.answer(m.attemptInvalid)
           const def = yield* definition(taken.value.addon_id)
-          const { accounting } = yield* accountingOf(def)
+          const { service } = yield* oauthServiceOf(def)
           const box = yield* SecretBox.SecretBox
           const verifier = box.open(taken.value.verifier_sealed, Connection.attemptContext(account_id, def.id, hash))
           if (Option.isNone(verifier)) return yield* InvalidInput.answer(m.attemptInvalid)
@@ -257,7 +268,7 @@ export const layer = HttpApiBuilder.group(
             ),
             Effect.catchTag("CallbackInvalid", () => Effect.fail(InvalidInput.answer(m.attemptInvalid)))
           )
-          const connected = yield* accounting
+          const connected = yield* service
             .exchange({ code, codeVerifier: verifier.value, redirectUri: taken.value.redirect_uri, params })
             .pipe(
               Effect.tapError((e) => failed(e.message)),
@@ -278,6 +289,34 @@ export const layer = HttpApiBuilder.group(
                   by: signin_id
                 }),
                 repo.audit(account_id, def.id, signin_id, "connected", only?.name ?? "")
+              )
+            )
+            .pipe(Effect.orDie)
+          return yield* view(account_id, def)
+        })
+      )
+      .handle("connectToken", ({ params, payload }) =>
+        Effect.gen(function* () {
+          const { account_id, signin_id } = yield* admin
+          const def = yield* definition(params.addon_id)
+          yield* TokenConnect.connect(account_id, signin_id, def, payload)
+          return yield* view(account_id, def)
+        })
+      )
+      .handle("saveOptions", ({ params, payload }) =>
+        Effect.gen(function* () {
+          const { account_id, signin_id } = yield* admin
+          const def = yield* definition(params.addon_id)
+          if (!AddOn.isCrm(def.id) && def.id !== AddOn.MAILCHIMP) return yield* InvalidInput.answer(m.notFound)
+          const c = yield* repo.connection(account_id, def.id)
+          if (Option.isNone(c) || c.value.status === "disconnected")
+            return yield* InvalidInput.answer(m.notConnected(def.name))
+          const options = { ...payload, tags: [...new Set(payload.tags.map((t) => t.trim()).filter((t) => t !== ""))] }
+          yield* sql
+            .withTransaction(
+              Effect.andThen(
+                repo.setOptions(account_id, def.id, options),
+                repo.audit(account_id, def.id, signin_id, "options-changed", "")
               )
             )
             .pipe(Effect.orDie)
@@ -311,12 +350,11 @@ export const layer = HttpApiBuilder.group(
           const c = yield* repo.connection(account_id, def.id)
           if (Option.isNone(c) || c.value.status === "disconnected")
             return yield* InvalidInput.answer(m.notConnected(def.name))
-          const setup = yield* AddOnsSetup
-          const accounting = AddOn.isAccounting(def.id) ? setup.accounting.get(def.id) : undefined
+          const service = oauthOf(yield* AddOnsSetup, def.id)
           const held = yield* Tokens.open(account_id, def.id, c.value.credentials)
           // Best effort: the connection ends here whatever the add-on answers.
-          if (accounting !== undefined && Option.isSome(held))
-            yield* accounting.revoke(held.value).pipe(
+          if (service !== undefined && Option.isSome(held))
+            yield* service.revoke(held.value).pipe(
               Effect.timeout(Duration.seconds(10)),
               Effect.catchCause(() => Effect.logInfo(`${def.name}: the access could not be revoked there`))
             )

@@ -1,17 +1,21 @@
 /**
- * The accounting add-ons this server can connect, made from the operator's OAuth client credentials in the
+ * The service add-ons this server can connect, made from the operator's OAuth client credentials in the
  * environment:
  *
  * | add-on | variables |
  * |---|---|
  * | Xero (1) | `QUOTEKIT_XERO_CLIENT_ID`, `QUOTEKIT_XERO_CLIENT_SECRET` |
  * | QuickBooks Online (7) | `QUOTEKIT_QUICKBOOKS_CLIENT_ID`, `QUOTEKIT_QUICKBOOKS_CLIENT_SECRET`, `QUOTEKIT_QUICKBOOKS_ENVIRONMENT` (`production`, the default, or `sandbox`) |
+ * | Capsule (3) | `QUOTEKIT_CAPSULE_CLIENT_ID`, `QUOTEKIT_CAPSULE_CLIENT_SECRET` |
+ * | Mailchimp (6) | `QUOTEKIT_MAILCHIMP_CLIENT_ID`, `QUOTEKIT_MAILCHIMP_CLIENT_SECRET` |
+ *
+ * Highrise (2) and Insightly (5) need nothing from the operator: an account's admin pastes its own API token.
  *
  * An add-on whose id or secret is missing is left out: the add-ons page lists it as not set up on this server,
  * with the guide, and nothing else fails. A set-up the server cannot use (half of the pair, an unknown
  * environment) leaves it out too, and says why in `notes`, which the server logs when it starts (never a
  * secret). The consent page sends the browser back to `<PUBLIC_URL>/settings/add-ons/callback`, the address the
- * operator registers with Xero and Intuit.
+ * operator registers with Xero, Intuit, Capsule and Mailchimp.
  *
  * @example
  * const { accounting, notes } = Providers.fromEnv(process.env)
@@ -20,7 +24,13 @@
  * @since 0.5.0
  */
 import type { Accounting } from "@quotekit/addons/Accounting"
+import type { Crm } from "@quotekit/addons/Crm"
+import type { Marketing } from "@quotekit/addons/Marketing"
+import { Capsule } from "@quotekit/capsule"
 import type * as AddOn from "@quotekit/core/AddOn"
+import { Highrise } from "@quotekit/highrise"
+import { Insightly } from "@quotekit/insightly"
+import { Mailchimp } from "@quotekit/mailchimp"
 import { QuickBooks } from "@quotekit/quickbooks"
 import { Xero } from "@quotekit/xero"
 import { Redacted } from "effect"
@@ -63,16 +73,18 @@ export const quickBooksEnvironment = (env: NodeJS.ProcessEnv): "sandbox" | "prod
   return said === "" || said === "production" ? "production" : said === "sandbox" ? "sandbox" : undefined
 }
 
-/** The accounting add-ons the environment sets up, and the operator's notes about those it could not. */
+/** The add-ons the environment sets up, and the operator's notes about those it could not. */
 export interface Made {
   readonly accounting: ReadonlyMap<AddOn.AccountingId, Accounting>
-  readonly notes: ReadonlyMap<AddOn.AccountingId, string>
+  readonly crm: ReadonlyMap<AddOn.CrmId, Crm>
+  readonly marketing: Marketing | undefined
+  readonly notes: ReadonlyMap<number, string>
 }
 
 /** Every accounting add-on with its credentials set. */
 export const fromEnv = (env: NodeJS.ProcessEnv): Made => {
   const accounting = new Map<AddOn.AccountingId, Accounting>()
-  const notes = new Map<AddOn.AccountingId, string>()
+  const notes = new Map<number, string>()
 
   const xero = clientOf(env, prefixes[1])
   if (xero._tag === "Invalid") notes.set(1, `Xero is not set up: ${xero.note}`)
@@ -93,5 +105,27 @@ export const fromEnv = (env: NodeJS.ProcessEnv): Made => {
       )
     else accounting.set(7, QuickBooks.make({ ...quickbooks.client, environment }))
   }
-  return { accounting, notes }
+
+  const crm = new Map<AddOn.CrmId, Crm>([
+    [2, Highrise.make()],
+    [5, Insightly.make()]
+  ])
+  const capsule = clientOf(env, "QUOTEKIT_CAPSULE")
+  if (capsule._tag === "Invalid") notes.set(3, `Capsule is not set up: ${capsule.note}`)
+  if (capsule._tag === "Client")
+    crm.set(
+      3,
+      Capsule.make({ clientId: capsule.client.clientId, clientSecret: Redacted.make(capsule.client.clientSecret) })
+    )
+
+  const mailchimp = clientOf(env, "QUOTEKIT_MAILCHIMP")
+  if (mailchimp._tag === "Invalid") notes.set(6, `Mailchimp is not set up: ${mailchimp.note}`)
+  const marketing =
+    mailchimp._tag === "Client"
+      ? Mailchimp.make({
+          clientId: mailchimp.client.clientId,
+          clientSecret: Redacted.make(mailchimp.client.clientSecret)
+        })
+      : undefined
+  return { accounting, crm, marketing, notes }
 }

@@ -5,6 +5,7 @@
  *
  * @since 0.5.0
  */
+import { NEVER_EXPIRES } from "@quotekit/addons/OAuthService"
 import * as AddOn from "@quotekit/core/AddOn"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -69,6 +70,9 @@ interface ConnectionRow {
 const Organisations = Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String }))
 const decodeOrganisations = Schema.decodeUnknownOption(Organisations)
 const decodeOptions = Schema.decodeUnknownOption(AddOn.Options)
+
+/** A token's expiry as a timestamp (tokens that never expire say so with a number past what a date holds). */
+const until = (ms: number): Date => new Date(Math.min(ms, NEVER_EXPIRES))
 
 /** A JSON column as the driver gave it (PGlite and node-postgres differ on jsonb). */
 const json = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
@@ -250,7 +254,7 @@ export const layer = Layer.effect(
             credentials, token_expires_at, connected_by, connected_at, disconnected_at, disconnected_by, last_error,
             modified)
           VALUES (${account}, ${id}, 'connected', ${c.organisation_id}, ${c.organisation_name},
-            ${JSON.stringify(c.organisations)}::jsonb, ${c.credentials}, ${new Date(c.expires_at)}, ${c.by}, now(),
+            ${JSON.stringify(c.organisations)}::jsonb, ${c.credentials}, ${until(c.expires_at)}, ${c.by}, now(),
             NULL, NULL, '', now())
           ON CONFLICT (account_id, addon_id) DO UPDATE SET status = 'connected', addon_org_id = excluded.addon_org_id,
             organisation_name = excluded.organisation_name, organisations = excluded.organisations,
@@ -259,7 +263,7 @@ export const layer = Layer.effect(
             disconnected_by = NULL, last_error = '', modified = now()`.pipe(Effect.asVoid, Effect.orDie),
       setTokens: (account, id, sealed, expiresAt) =>
         sql`
-          UPDATE addon_connections SET credentials = ${sealed}, token_expires_at = ${new Date(expiresAt)},
+          UPDATE addon_connections SET credentials = ${sealed}, token_expires_at = ${until(expiresAt)},
             modified = now()
           WHERE account_id = ${account} AND addon_id = ${id} AND status <> 'disconnected'`.pipe(
           Effect.asVoid,

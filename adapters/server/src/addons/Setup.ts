@@ -12,6 +12,9 @@
  * @since 0.5.0
  */
 import type { Accounting } from "@quotekit/addons/Accounting"
+import type { Crm } from "@quotekit/addons/Crm"
+import type { Marketing } from "@quotekit/addons/Marketing"
+import type { OAuthService } from "@quotekit/addons/OAuthService"
 import * as AddOn from "@quotekit/core/AddOn"
 import { Context, Effect, Layer, Option } from "effect"
 import * as Providers from "./Providers.ts"
@@ -20,8 +23,15 @@ import * as Providers from "./Providers.ts"
 export interface Setup {
   /** The accounting add-ons this server can connect, by id. */
   readonly accounting: ReadonlyMap<AddOn.AccountingId, Accounting>
+  /**
+   * The CRM add-ons this server can connect, by id: Highrise and Insightly always (an admin pastes a token),
+   * Capsule with the operator's OAuth client.
+   */
+  readonly crm?: ReadonlyMap<AddOn.CrmId, Crm> | undefined
+  /** Mailchimp, with the operator's OAuth client. */
+  readonly marketing?: Marketing | undefined
   /** Why an add-on the operator began to set up is not usable (logged at start); none for a missing one. */
-  readonly notes?: ReadonlyMap<AddOn.AccountingId, string> | undefined
+  readonly notes?: ReadonlyMap<number, string> | undefined
   /** Whether `QUOTEKIT_SECRET_KEY` is set (connecting needs it). */
   readonly secretKeySet: boolean
 }
@@ -29,14 +39,35 @@ export interface Setup {
 /** The set-up from the environment. */
 export const fromEnv = (env: NodeJS.ProcessEnv = process.env): Setup => {
   const made = Providers.fromEnv(env)
-  return { accounting: made.accounting, notes: made.notes, secretKeySet: (env.QUOTEKIT_SECRET_KEY ?? "").length >= 32 }
+  return {
+    accounting: made.accounting,
+    crm: made.crm,
+    marketing: made.marketing,
+    notes: made.notes,
+    secretKeySet: (env.QUOTEKIT_SECRET_KEY ?? "").length >= 32
+  }
 }
 
 /** The server's add-on set-up (from the environment unless a test provides its own). */
 export const AddOnsSetup = Context.Reference<Setup>("quotekit/server/AddOnsSetup", { defaultValue: () => fromEnv() })
 
-/** Whether the server can connect add-on `id` (an accounting add-on with its credentials; never a switch). */
-export const isSetUp = (setup: Setup, id: number): boolean => (AddOn.isAccounting(id) ? setup.accounting.has(id) : true)
+/** Whether the server can connect add-on `id` (a service add-on with what it needs; a switch always). */
+export const isSetUp = (setup: Setup, id: number): boolean =>
+  AddOn.isAccounting(id)
+    ? setup.accounting.has(id)
+    : AddOn.isCrm(id)
+      ? (setup.crm?.has(id) ?? false)
+      : id === AddOn.MAILCHIMP
+        ? setup.marketing !== undefined
+        : true
+
+/** The OAuth 2 half of add-on `id` on this server, if it connects that way and is set up. */
+export const oauthOf = (setup: Setup, id: number): OAuthService | undefined => {
+  if (AddOn.isAccounting(id)) return setup.accounting.get(id)
+  if (id === AddOn.MAILCHIMP) return setup.marketing
+  const crm = AddOn.isCrm(id) ? setup.crm?.get(id) : undefined
+  return crm?.connects === "oauth2" ? crm : undefined
+}
 
 /**
  * At start: one log line per accounting add-on saying whether it can be connected, and why not when its set-up
@@ -45,15 +76,15 @@ export const isSetUp = (setup: Setup, id: number): boolean => (AddOn.isAccountin
 export const announce = Layer.effectDiscard(
   Effect.gen(function* () {
     const setup = yield* AddOnsSetup
-    for (const id of AddOn.accountingIds) {
+    for (const id of [...AddOn.accountingIds, 3, AddOn.MAILCHIMP]) {
       const name = Option.match(AddOn.byId(id), { onNone: () => String(id), onSome: (d) => d.name })
       const note = setup.notes?.get(id)
       if (note !== undefined) yield* Effect.logWarning(note)
-      else if (setup.accounting.has(id) && !setup.secretKeySet)
+      else if (isSetUp(setup, id) && !setup.secretKeySet)
         yield* Effect.logWarning(
           `${name} is set up, but connecting it needs QUOTEKIT_SECRET_KEY (at least 32 characters).`
         )
-      else if (setup.accounting.has(id)) yield* Effect.logInfo(`${name} can be connected (Settings → Add-ons).`)
+      else if (isSetUp(setup, id)) yield* Effect.logInfo(`${name} can be connected (Settings → Add-ons).`)
     }
   })
 )

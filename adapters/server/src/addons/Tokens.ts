@@ -8,13 +8,17 @@
  *
  * @since 0.5.0
  */
-import type { Accounting, AccountingError, Tokens } from "@quotekit/addons/Accounting"
+import type { AccountingError, Tokens } from "@quotekit/addons/Accounting"
 import * as Connection from "@quotekit/addons/Connection"
+import type { OAuthService } from "@quotekit/addons/OAuthService"
 import * as TokenRefresh from "@quotekit/addons/TokenRefresh"
 import { Clock, Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import * as SecretBox from "../crypto/SecretBox.ts"
 import { AddOnsRepo } from "./Repo.ts"
+
+/** What refreshing needs of an add-on: its id and its refresh call (any OAuth 2 add-on). */
+export type Refresher = Pick<OAuthService, "addonId" | "refresh">
 
 /** Seal `tokens` for the account's connection to `addonId`. */
 export const seal = (account: number, addonId: number, tokens: Tokens) =>
@@ -32,7 +36,7 @@ export const open = (account: number, addonId: number, sealed: string | null) =>
  */
 export const fresh = (
   account: number,
-  accounting: Accounting,
+  accounting: Refresher,
   refused?: string
 ): Effect.Effect<Tokens, AccountingError | TokenRefresh.NotConnected, SqlClient.SqlClient | AddOnsRepo> =>
   Effect.gen(function* () {
@@ -71,7 +75,7 @@ export const fresh = (
  */
 export const withAccess = <A>(
   account: number,
-  accounting: Accounting,
+  accounting: Refresher,
   use: (tokens: Tokens) => Effect.Effect<A, AccountingError>
 ): Effect.Effect<A, AccountingError | TokenRefresh.NotConnected, SqlClient.SqlClient | AddOnsRepo> =>
   Effect.gen(function* () {

@@ -302,7 +302,7 @@ export const layer = HttpApiBuilder.group(
             )
             .pipe(Effect.orDie)
           const row = yield* find(account_id, saved)
-          const { merged_into: _m, modified_by: _b, modified_by_name: _bn, ...contact } = row
+          const { merged_into: _m, marketing_opt_in: _o, modified_by: _b, modified_by_name: _bn, ...contact } = row
           return { contact_id: saved as Contact.ContactId, contact, next_url: `/contacts/view/${saved}` }
         })
       )

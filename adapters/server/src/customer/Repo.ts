@@ -9,6 +9,7 @@
 import type * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AddOnPushes from "../crm/Pushes.ts"
 import * as NotificationRecord from "../notifications/Record.ts"
 import * as QuoteEvents from "../push/QuoteEvents.ts"
 import type { FileRow } from "../uploads/Repo.ts"
@@ -119,11 +120,14 @@ const customerWebhook = (e: CustomerEvent) => {
   const extra = { contact_id: data.contact_id ?? null }
   switch (e.action) {
     case "quote.customerAccept":
-      return WebhookEvents.quote(e.account_id, e.quote_id, "quote.accepted", {
-        ...extra,
-        accepted_by: String(data.sign_name ?? ""),
-        on_behalf: false
-      })
+      return Effect.andThen(
+        WebhookEvents.quote(e.account_id, e.quote_id, "quote.accepted", {
+          ...extra,
+          accepted_by: String(data.sign_name ?? ""),
+          on_behalf: false
+        }),
+        AddOnPushes.enqueue(e.account_id, e.quote_id, "accepted")
+      )
     case "quote.customerDecline":
       return WebhookEvents.quote(e.account_id, e.quote_id, "quote.declined", {
         ...extra,

@@ -30,6 +30,7 @@ import * as ScheduledEmail from "@quotekit/core/ScheduledEmail"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AddOnPushes from "../crm/Pushes.ts"
 import * as CustomerLinks from "../customer/Links.ts"
 import { HistoryRepo } from "../history/Repo.ts"
 import type { AccountFacts, QuoteRecord } from "../quotes/Records.ts"
@@ -328,8 +329,10 @@ export const send = Effect.fn("Emails.send")(function* (tenant: Tenant, idSegmen
             edit_seq: editSeq
           }
         }
-        if (changes && next.status === "sent")
+        if (changes && next.status === "sent") {
           yield* WebhookEvents.quote(account, id, "quote.sent", { sent_by: "email" })
+          yield* AddOnPushes.enqueue(account, id, "sent")
+        }
         yield* emails.setEmailed(account, id, true, nowMs)
         const email = yield* queueRecorded(tenant, facts, {
           id,

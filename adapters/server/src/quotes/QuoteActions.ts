@@ -37,6 +37,7 @@ import * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import * as Wording from "@quotekit/core/Wording"
 import { Clock, Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AddOnPushes from "../crm/Pushes.ts"
 import * as CustomerLinks from "../customer/Links.ts"
 import * as PublicData from "../customer/PublicData.ts"
 import { HistoryRepo } from "../history/Repo.ts"
@@ -247,9 +248,14 @@ export const run = Effect.fn("QuoteActions.run")(function* (
         })
         // The team's own sends, acceptances and declines reach webhooks as the customer's do.
         if (next.status !== record.status) {
-          if (action === "markSent") yield* WebhookEvents.quote(account, id, "quote.sent", { sent_by: "marked" })
-          if (action === "acceptOnBehalf")
+          if (action === "markSent") {
+            yield* WebhookEvents.quote(account, id, "quote.sent", { sent_by: "marked" })
+            yield* AddOnPushes.enqueue(account, id, "sent")
+          }
+          if (action === "acceptOnBehalf") {
             yield* WebhookEvents.quote(account, id, "quote.accepted", { accepted_by: facts.who, on_behalf: true })
+            yield* AddOnPushes.enqueue(account, id, "accepted")
+          }
           if (action === "decline") yield* WebhookEvents.quote(account, id, "quote.declined", { reason: "" })
         }
         const plain = QuoteHistory.html(

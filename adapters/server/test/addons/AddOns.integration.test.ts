@@ -98,7 +98,7 @@ describeBackends(
         )
         const xeroBefore = before.body.addons[0]
         assert.deepStrictEqual([xeroBefore.state, xeroBefore.connection], ["off", null])
-        assert.strictEqual(before.body.addons[1].state, "coming-later")
+        assert.strictEqual(before.body.addons[1].state, "not-set-up")
 
         const consent = yield* startConnect(b, 1)
         assert.strictEqual(consent.searchParams.get("code_challenge_method"), "S256")

@@ -6,6 +6,8 @@
 
 import { assert } from "@effect/vitest"
 import type { Accounting } from "@quotekit/addons/Accounting"
+import type { Crm } from "@quotekit/addons/Crm"
+import type { Marketing } from "@quotekit/addons/Marketing"
 import type * as AddOn from "@quotekit/core/AddOn"
 import type * as TestDb from "@quotekit/pg/TestDatabase"
 import { TestDatabase } from "@quotekit/pg/TestDatabase"
@@ -22,6 +24,10 @@ export const layer = (
   accounting: ReadonlyArray<Accounting>,
   o: {
     readonly secretKeySet?: boolean
+    /** CRM add-ons set up (Highrise, Capsule, Insightly). */
+    readonly crm?: ReadonlyArray<Crm>
+    /** Mailchimp set up. */
+    readonly marketing?: Marketing
     /** Every line the server logs (message and cause) is added here too. */
     readonly logs?: Array<string>
   } = {}
@@ -33,6 +39,8 @@ export const layer = (
       const bus = db.backend === "postgres" ? EventBusPg.layer(`events_${db.schema}`) : EventBusLocal.layer
       const setup = Layer.succeed(AddOnsSetup, {
         accounting: new Map(accounting.map((a) => [a.addonId as AddOn.AccountingId, a])),
+        crm: new Map((o.crm ?? []).map((c) => [c.addonId, c])),
+        marketing: o.marketing,
         secretKeySet: o.secretKeySet ?? true
       })
       const logs = o.logs
