@@ -94,6 +94,13 @@ export default defineConfig({
     outDir: here("dist"),
     emptyOutDir: true,
     target: "es2023",
-    rolldownOptions: { input: { main: here("index.html") } }
+    // Every browser of the es2023 target knows modulepreload: the polyfill would only weigh on the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: { main: here("index.html") },
+      // As in the light pages: schema constructors only describe, so the schemas a chunk does not use are dropped
+      // with the runtime they would need (the shell and the quote list carry no Schema).
+      treeshake: { manualPureFunctions: ["Schema"], propertyReadSideEffects: false }
+    }
   }
 })

@@ -1,13 +1,15 @@
 /**
  * The team app's entry: the query client (a `_signinAgain` answer anywhere opens the sign-in overlay), the
- * contract client, the router, and the design tokens.
+ * contract client (loaded with its first call) and the light reads the shell and the quote list open with, the
+ * router, and the design tokens.
  */
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
-import { make as makeApi } from "./api/ContractClient.ts"
 import { ApiProvider, isFailure } from "./api/client.ts"
+import * as LazyClient from "./api/LazyClient.ts"
+import * as WireClient from "./api/WireClient.ts"
 import { makeRouter } from "./router.tsx"
 import { requireSignin } from "./session/signinOverlay.ts"
 import "./theme/tokens.css"
@@ -23,14 +25,17 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } }
 })
 const router = makeRouter(queryClient)
-const api = makeApi()
+const api = LazyClient.make()
+const wire = WireClient.make()
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <ApiProvider value={api}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <WireClient.WireProvider value={wire}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </WireClient.WireProvider>
     </ApiProvider>
   </StrictMode>
 )

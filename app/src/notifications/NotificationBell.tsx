@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useEffect, useId, useRef, useState } from "react"
 import { useApi } from "../api/client.ts"
+import { useWire } from "../api/WireClient.ts"
 import { useNow } from "../history/useNow.ts"
 import { useRoom } from "../push/useRoom.ts"
 import controls from "../theme/Controls.module.css"
@@ -33,6 +34,7 @@ export const isForMe = (event: { readonly topic: string; readonly payload: unkno
 /** The bell and its list, for the signed-in member `signinId`. */
 export const NotificationBell = ({ signinId }: { readonly signinId: number }) => {
   const api = useApi()
+  const wire = useWire()
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const [toast, setToast] = useState<Notification.Item | undefined>()
@@ -40,7 +42,7 @@ export const NotificationBell = ({ signinId }: { readonly signinId: number }) =>
   const wrap = useRef<HTMLDivElement>(null)
   const list = useQuery({
     queryKey: notificationsKey,
-    queryFn: () => api.call((c) => c.notifications.list()),
+    queryFn: wire.notifications,
     retry: false
   })
   const markRead = useMutation({
@@ -51,7 +53,7 @@ export const NotificationBell = ({ signinId }: { readonly signinId: number }) =>
   useRoom(Push.ACCOUNT_ROOM, (event) => {
     if (!isForMe(event, signinId)) return
     void queryClient
-      .fetchQuery({ queryKey: notificationsKey, queryFn: () => api.call((c) => c.notifications.list()) })
+      .fetchQuery({ queryKey: notificationsKey, queryFn: wire.notifications })
       .then((answer) => setToast(answer.items.find((i) => !i.read)))
       .catch(() => undefined)
   })

@@ -9,7 +9,7 @@ import * as QuoteStatus from "@quotekit/core/QuoteStatus"
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { Link as RouterLink } from "@tanstack/react-router"
 import { useId, useMemo, useState } from "react"
-import { useApi } from "../api/client.ts"
+import { useWire } from "../api/WireClient.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { useDebounced } from "../quotes/useDebounced.ts"
@@ -27,7 +27,7 @@ const SEARCH_DEBOUNCE_MS = 250
 export const QuoteDownloadPage = () => {
   const m = useMessages()
   usePageTitle(t.title)
-  const api = useApi()
+  const wire = useWire()
   const id = useId()
   const [format, setFormat] = useState<"csv" | "pdf">("csv")
   const [status, setStatus] = useState<QuoteListTab.StatusFilter>("any")
@@ -37,7 +37,7 @@ export const QuoteDownloadPage = () => {
   const query = { status, ...(search === "" ? {} : { search }), tab: "all" as const }
   const list = useQuery({
     queryKey: ["quotes", "list", query],
-    queryFn: () => api.listQuotes(query),
+    queryFn: () => wire.listQuotes(query),
     placeholderData: keepPreviousData
   })
   const rows = list.data?.rows ?? []

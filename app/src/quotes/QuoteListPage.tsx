@@ -14,12 +14,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { Link, useNavigate, useSearch } from "@tanstack/react-router"
 import { Tabs } from "radix-ui"
 import { useEffect, useState } from "react"
-import { useApi } from "../api/client.ts"
+import { useWire } from "../api/WireClient.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { LiveIndicator } from "../push/LiveIndicator.tsx"
 import { downloadText } from "../quotedownload/downloadText.ts"
-import { useAccount } from "../session/useAccount.ts"
+import { useAccountCache } from "../session/useAccountCache.ts"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
@@ -34,9 +34,9 @@ export const SEARCH_DEBOUNCE_MS = 250
 export const QuoteListPage = () => {
   const m = useMessages()
   usePageTitle(m.quotes)
-  const api = useApi()
+  const wire = useWire()
   const navigate = useNavigate()
-  const account = useAccount()
+  const account = useAccountCache()
   const search: ListSearch = useSearch({ strict: false })
   const status = statusOf(search)
   const tab = tabOf(search)
@@ -68,12 +68,12 @@ export const QuoteListPage = () => {
   const query = listQuery(search)
   const list = useQuery({
     queryKey: ["quotes", "list", query],
-    queryFn: () => api.listQuotes(query),
+    queryFn: () => wire.listQuotes(query),
     placeholderData: keepPreviousData
   })
   const count = useQuery({
     queryKey: ["quotes", "count", query],
-    queryFn: () => api.listQuotes({ ...query, getCount: "1" }),
+    queryFn: () => wire.listQuotes({ ...query, getCount: "1" }),
     enabled: wantCount
   })
   const me = account.data?.account_signin.signin_id ?? 0

@@ -47,10 +47,10 @@ export const isFiltered = (search: ListSearch): boolean => {
 }
 
 /** The team filter's members: the signed-in member first, then the others by name. */
-export const teamOrder = (
-  signins: ReadonlyArray<AccountApi.TeamMember>,
+export const teamOrder = <M extends Pick<typeof AccountApi.TeamMember.Encoded, "signin_id" | "name_display">>(
+  signins: ReadonlyArray<M>,
   me: number
-): ReadonlyArray<AccountApi.TeamMember> =>
+): ReadonlyArray<M> =>
   [...signins].sort((a, b) =>
     a.signin_id === me ? -1 : b.signin_id === me ? 1 : a.name_display.localeCompare(b.name_display)
   )

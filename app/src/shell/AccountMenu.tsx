@@ -3,11 +3,11 @@
  * (each with its count) when the account has them, the account switcher when the sign-in belongs to several
  * accounts, and Sign Out.
  */
-import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { DropdownMenu } from "radix-ui"
 import { useApi } from "../api/client.ts"
+import type { Signin } from "../api/WireClient.ts"
 import { LeadsCount } from "../leads/LeadsCount.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { AccountAvatar } from "../profile/AccountAvatar.tsx"
@@ -19,7 +19,7 @@ export const AccountMenu = ({
   account,
   defaultOpen = false
 }: {
-  readonly account: AccountApi.AccountSignin
+  readonly account: Signin
   /** Open on mount (the user pressed the button before the menu had loaded). */
   readonly defaultOpen?: boolean
 }) => {

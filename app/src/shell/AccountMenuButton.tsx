@@ -3,12 +3,12 @@
  * only when the user reaches for it (hover, focus or press), so no page pays for it at start; a press before it
  * has loaded opens the menu as soon as it arrives.
  */
-import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import { type ComponentType, useState } from "react"
+import type { Signin } from "../api/WireClient.ts"
 import { AccountAvatar } from "../profile/AccountAvatar.tsx"
 import styles from "./AppShell.module.css"
 
-type Menu = ComponentType<{ readonly account: AccountApi.AccountSignin; readonly defaultOpen?: boolean }>
+type Menu = ComponentType<{ readonly account: Signin; readonly defaultOpen?: boolean }>
 
 let loading: Promise<Menu> | undefined
 const load = (): Promise<Menu> => {
@@ -17,7 +17,7 @@ const load = (): Promise<Menu> => {
 }
 
 /** The account button, becoming the full menu on first approach. */
-export const AccountMenuButton = ({ account }: { readonly account: AccountApi.AccountSignin }) => {
+export const AccountMenuButton = ({ account }: { readonly account: Signin }) => {
   const [menu, setMenu] = useState<{ readonly Menu: Menu; readonly open: boolean } | null>(null)
   if (menu !== null) return <menu.Menu account={account} defaultOpen={menu.open} />
   const prepare = (open: boolean) => () => {

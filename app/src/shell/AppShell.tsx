@@ -12,13 +12,14 @@ import * as Wording from "@quotekit/core/Wording"
 import { Link, Navigate, Outlet, useRouterState } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
 import { isFailure } from "../api/client.ts"
+import type { Signin } from "../api/WireClient.ts"
 import { NotificationBell } from "../notifications/NotificationBell.tsx"
 import { NounProvider, useMessages } from "../page/useMessages.ts"
 import { usePageRefresh } from "../page/usePageRefresh.ts"
 import { AccountUpdates } from "../push/AccountUpdates.tsx"
 import { PushProvider, useConnectionState } from "../push/PushProvider.tsx"
 import { useSigninOverlayOpen } from "../session/signinOverlay.ts"
-import { useAccount } from "../session/useAccount.ts"
+import { useAccountCache } from "../session/useAccountCache.ts"
 import { AccountMenuButton } from "./AccountMenuButton.tsx"
 import styles from "./AppShell.module.css"
 import { LoadFailure } from "./LoadFailure.tsx"
@@ -28,7 +29,7 @@ import page from "./Page.module.css"
 
 /** The layout route of every signed-in page. */
 export const AppShell = () => {
-  const account = useAccount()
+  const account = useAccountCache()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const [menuOpen, setMenuOpen] = useState(false)
   // Leaving a page closes the mobile menu.
@@ -71,7 +72,7 @@ const ShellFrame = ({
   onToggleMenu,
   children
 }: {
-  readonly signin: Parameters<typeof navEntries>[1]
+  readonly signin: Signin | undefined
   readonly pathname: string
   readonly menuOpen: boolean
   readonly onToggleMenu: () => void

@@ -1,5 +1,5 @@
 /** The top navigation's entries for a signed-in person, by the spec's visibility rules. */
-import type * as AccountApi from "@quotekit/core/api/AccountApi"
+import type { Signin } from "../api/WireClient.ts"
 import type { Messages } from "../page/useMessages.ts"
 
 /** One navigation link. */
@@ -12,7 +12,7 @@ export interface NavEntry {
  * Dashboard always; Quotes and Contacts only with an account; 'Templates & Items' for admins only.
  * `account` is undefined while no account is chosen.
  */
-export const navEntries = (m: Messages, account: AccountApi.AccountSignin | undefined): ReadonlyArray<NavEntry> => {
+export const navEntries = (m: Messages, account: Pick<Signin, "is_admin"> | undefined): ReadonlyArray<NavEntry> => {
   const entries: Array<NavEntry> = [{ to: "/dashboard", label: m.dashboard }]
   if (account === undefined) return entries
   entries.push({ to: "/quotes", label: m.quotes }, { to: "/contacts", label: m.contacts })
