@@ -86,6 +86,8 @@ export const PublicLeadForm = Schema.Struct({
   phone: Schema.optionalKey(Schema.String),
   subject: Schema.optionalKey(Schema.String),
   message: Schema.String,
+  /** The visitor agreed to marketing email (a ticked checkbox: `on`, `yes`, `true` or `1`). */
+  marketing: Schema.optionalKey(Schema.String),
   file: Schema.optionalKey(Multipart.SingleFileSchema)
 }).pipe(HttpApiSchema.asMultipartStream({ maxParts: 20, maxFieldSize: 65_536 }))
 

@@ -2,6 +2,8 @@
  * The CRM and marketing add-ons (Highrise 2, Capsule 3, Insightly 5, Mailchimp 6):
  *
  * - `contacts.marketing_opt_in`: the contact agreed to marketing email; Mailchimp adds only those.
+ *   `leads.lead_marketing_opt_in`: the website form's visitor agreed; their contact agrees when the lead
+ *   becomes one.
  * - `addon_connections.options`: a CRM's or Mailchimp's options (`AddOn.Options` as JSON; null: the defaults);
  *   changing them is audited (`options-changed`).
  * - `lookup_contact_cache` (spec: lookup contact cache: name, type, email, link ids, add-on id): one row per CRM
@@ -19,6 +21,7 @@ import { SqlClient } from "effect/sql"
 export default Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   yield* sql`ALTER TABLE contacts ADD COLUMN marketing_opt_in boolean NOT NULL DEFAULT false`
+  yield* sql`ALTER TABLE leads ADD COLUMN lead_marketing_opt_in boolean NOT NULL DEFAULT false`
   yield* sql`ALTER TABLE addon_connections ADD COLUMN options jsonb`
   yield* sql`ALTER TABLE addon_audit DROP CONSTRAINT addon_audit_action_check`
   yield* sql`

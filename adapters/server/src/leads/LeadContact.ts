@@ -20,6 +20,16 @@ interface LeadPerson {
   readonly lead_phone: string
 }
 
+/** The lead's visitor agreed to marketing email: so does its contact (a withdrawal is never undone here). */
+export const consent = (account: number, leadId: number, contactId: number) =>
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) => sql`
+      UPDATE contacts c SET marketing_opt_in = true FROM leads l
+      WHERE c.account_id = ${account} AND c.contact_id = ${contactId} AND NOT c.marketing_opt_in
+        AND l.account_id = ${account} AND l.lead_id = ${leadId} AND l.lead_marketing_opt_in`
+  ).pipe(Effect.asVoid, Effect.orDie)
+
 /** The contact of lead `leadId`, made or matched and linked to it when it had none; null when the lead names nobody. */
 export const ensure = Effect.fn("LeadContact.ensure")(function* (account: number, signin: number, leadId: number) {
   const sql = yield* SqlClient.SqlClient
@@ -65,6 +75,7 @@ export const ensure = Effect.fn("LeadContact.ensure")(function* (account: number
             )
           }))
         yield* sql`UPDATE leads SET contact_id = ${contactId} WHERE account_id = ${account} AND lead_id = ${leadId}`
+        yield* consent(account, leadId, contactId)
         return contactId
       })
     )

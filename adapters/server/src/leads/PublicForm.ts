@@ -30,7 +30,7 @@ export const PER_ADDRESS = { max: 10, windowSeconds: 600 }
 export const PER_ACCOUNT = { max: 200, windowSeconds: 3600 }
 
 const m = Message.catalogue
-const fieldNames = new Set(["name", "email", "company", "phone", "subject", "message", "website"])
+const fieldNames = new Set(["name", "email", "company", "phone", "subject", "message", "marketing", "website"])
 
 /** A small page for a person whose browser posted the form: thanks, or what to fix (escaped). */
 export const page = (title: string, message: string): string => {
@@ -149,7 +149,8 @@ export const layer = HttpApiBuilder.group(
             lead_company: text("company"),
             lead_phone: text("phone"),
             lead_file_name: file?.name ?? null,
-            lead_file_key: file?.stored.key ?? null
+            lead_file_key: file?.stored.key ?? null,
+            lead_marketing_opt_in: /^(on|yes|true|1)$/i.test(text("marketing"))
           })
           if (file !== undefined) {
             yield* files.insert({

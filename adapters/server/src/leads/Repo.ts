@@ -11,7 +11,9 @@ import * as Money from "@quotekit/core/Money"
 import * as PrivatePricing from "@quotekit/core/PrivatePricing"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import * as AddOnPushes from "../crm/Pushes.ts"
 import * as WebhookEvents from "../webhooks/Events.ts"
+import * as LeadContact from "./LeadContact.ts"
 
 /** A stored lead with its assignee's name and the quote it became. */
 export interface StoredLead {
@@ -32,6 +34,8 @@ export interface NewLead {
   readonly lead_phone: string
   readonly lead_file_name: string | null
   readonly lead_file_key: string | null
+  /** The visitor agreed to marketing email. */
+  readonly lead_marketing_opt_in?: boolean
 }
 
 /** The team-side changes of a lead; keys left out stay. */
@@ -306,6 +310,8 @@ export const layer = Layer.effect(
                 contact_id: contactId,
                 contact_order: 0
               })}`
+              yield* LeadContact.consent(account, lead.lead_id, contactId)
+              yield* AddOnPushes.enqueue(account, quoteId, "lead")
               yield* sql`UPDATE leads SET lead_status = ${Lead.Status.converted}, quote_id = ${quoteId},
                            contact_id = ${contactId}, lead_modified = now()
                          WHERE account_id = ${account} AND lead_id = ${lead.lead_id}`

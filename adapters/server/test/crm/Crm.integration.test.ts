@@ -236,6 +236,44 @@ describeBackends(
         })
     )
 
+    it.effect("a converted lead who ticked the form's marketing box goes to Mailchimp when leads are included", () =>
+      Effect.gen(function* () {
+        const owner = yield* newAccount("Leader")
+        const b = owner.browser
+        yield* connect(b, 6, mailchimp.code)
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`UPDATE accounts SET leads_enabled = true WHERE account_id = ${owner.accountId}`
+        const lead = (email: string, agreed: boolean) =>
+          Effect.map(
+            sql<{ lead_id: number }>`
+              INSERT INTO leads (account_id, lead_subject, lead_message, lead_email, lead_name_first, lead_name_last,
+                lead_company, lead_phone, lead_marketing_opt_in)
+              VALUES (${owner.accountId}, 'Fence', 'Please quote', ${email}, 'Lee', 'Dee', '', '', ${agreed})
+              RETURNING lead_id`,
+            (rows) => rows[0]!.lead_id
+          )
+        const excluded = yield* lead(`first${owner.accountId}@example.com`, true)
+        assert.strictEqual((yield* b.post(`/post/lead-convert/${excluded}`)).status, 200)
+        yield* b.post("/post/add-on-options/6", { push_notes: true, tags: ["lead"], include_leads: true })
+        const agreed = yield* lead(`agreed${owner.accountId}@example.com`, true)
+        const declined = yield* lead(`declined${owner.accountId}@example.com`, false)
+        const converted = yield* b.post(`/post/lead-convert/${agreed}`)
+        assert.strictEqual(converted.status, 200, converted.text)
+        assert.strictEqual((yield* b.post(`/post/lead-convert/${declined}`)).status, 200)
+        const form = yield* b.get(`/get/contact-edit/${converted.body.contact_id}`)
+        assert.strictEqual(form.body.marketing_opt_in, true)
+        yield* eventually(
+          Effect.flatMap(pushesOf(owner.accountId), (rows) =>
+            rows.length === 1 && rows[0]!.status === "done" ? Effect.void : Effect.fail("pending")
+          )
+        )
+        assert.deepStrictEqual(
+          (mailchimp.members.get("list-1") ?? []).filter((m) => m.email.endsWith(`${owner.accountId}@example.com`)),
+          [{ email: `agreed${owner.accountId}@example.com`, name_first: "Lee", name_last: "Dee", tags: ["lead"] }]
+        )
+      })
+    )
+
     it.effect("a note the CRM refuses ends with its words; with notes off nothing is queued", () =>
       Effect.gen(function* () {
         const owner = yield* newAccount("Refused")
