@@ -369,6 +369,8 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number, linkT
       tom: { person: tom, id: yield* contact("person", tom) },
       margaret: { person: margaret, id: yield* contact("person", margaret) }
     }
+    // Margaret agreed to marketing email (the contact form's checkbox): MailChimp, once connected, adds her.
+    yield* sql`UPDATE contacts SET marketing_opt_in = true WHERE contact_id = ${people.margaret.id}`
     yield* sql`INSERT INTO contact_addresses ${sql.insert([
       {
         account_id: accountId,
@@ -914,6 +916,7 @@ const seed = (sql: SqlClient.SqlClient, passwordHash: string, now: number, linkT
       lead_phone: "021 555 0321",
       lead_author: colleagueSigninId,
       lead_potential_value: "450.00",
+      lead_marketing_opt_in: true,
       lead_creation: at(-2),
       lead_modified: at(-2)
     })}`
