@@ -13,6 +13,41 @@ describe("add-on providers from the environment", () => {
     assert.isFalse(setup.secretKeySet)
     assert.isFalse(Setup.isSetUp(setup, 1))
     assert.isTrue(Setup.isSetUp(setup, 12))
+    // Highrise and Insightly need nothing from the operator; Capsule and Mailchimp need their OAuth clients.
+    assert.deepStrictEqual([...(setup.crm?.keys() ?? [])].sort(), [2, 5])
+    assert.deepStrictEqual(
+      [2, 3, 5, 6].map((id) => Setup.isSetUp(setup, id)),
+      [true, false, true, false]
+    )
+    assert.isUndefined(Setup.oauthOf(setup, 2))
+  })
+
+  it("Capsule and Mailchimp from their client ids and secrets, connecting over OAuth 2 with PKCE", () => {
+    const setup = Setup.fromEnv({
+      QUOTEKIT_CAPSULE_CLIENT_ID: "capsule-id",
+      QUOTEKIT_CAPSULE_CLIENT_SECRET: "capsule-secret",
+      QUOTEKIT_MAILCHIMP_CLIENT_ID: "mc-id",
+      QUOTEKIT_MAILCHIMP_CLIENT_SECRET: "mc-secret"
+    })
+    assert.deepStrictEqual(
+      [2, 3, 5, 6].map((id) => Setup.isSetUp(setup, id)),
+      [true, true, true, true]
+    )
+    const toCapsule = Setup.oauthOf(setup, 3)!.authorizeUrl(attempt)
+    assert.strictEqual(toCapsule.origin, "https://api.capsulecrm.com")
+    assert.strictEqual(toCapsule.searchParams.get("client_id"), "capsule-id")
+    assert.strictEqual(toCapsule.searchParams.get("code_challenge_method"), "S256")
+    assert.notInclude(toCapsule.toString(), "capsule-secret")
+    const toMailchimp = Setup.oauthOf(setup, 6)!.authorizeUrl(attempt)
+    assert.strictEqual(toMailchimp.origin, "https://login.mailchimp.com")
+    assert.strictEqual(toMailchimp.searchParams.get("client_id"), "mc-id")
+    assert.strictEqual(toMailchimp.searchParams.get("redirect_uri"), redirectUri)
+    const half = Setup.fromEnv({ QUOTEKIT_MAILCHIMP_CLIENT_SECRET: "mc-secret" })
+    assert.isFalse(Setup.isSetUp(half, 6))
+    assert.strictEqual(
+      half.notes?.get(6),
+      "Mailchimp is not set up: QUOTEKIT_MAILCHIMP_CLIENT_SECRET is set but QUOTEKIT_MAILCHIMP_CLIENT_ID is not."
+    )
   })
 
   it("Xero and QuickBooks from their client ids and secrets; QuickBooks in production unless said", () => {
