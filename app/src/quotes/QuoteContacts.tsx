@@ -14,7 +14,7 @@
 import * as AddOn from "@quotekit/core/AddOn"
 import * as Contact from "@quotekit/core/Contact"
 import * as Limits from "@quotekit/core/Limits"
-import { useQuery } from "@tanstack/react-query"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { type Dispatch, memo, useState } from "react"
 import { AddOnBadge } from "../addons/AddOnBadge.tsx"
 import { crmResultDetail, crmResultsBeside } from "../addons/crmResults.ts"
@@ -76,14 +76,17 @@ export const QuoteContacts = memo(function QuoteContacts({
     enabled: searchable(search) && !full,
     staleTime: 60_000
   })
+  const queryClient = useQueryClient()
   const [linking, setLinking] = useState<number | null>(null)
   const [linkError, setLinkError] = useState<string | null>(null)
+  // The records linked here, by result id: an answer from before the link still has them unlinked.
+  const [linked, setLinked] = useState<ReadonlyMap<number, Contact.ContactId>>(new Map())
   const local = lookup.data?.results ?? []
   const results = local.filter((r) => !contacts.some((c) => c.row.contact_id === r.contact.contact_id))
-  const crmResults = crmResultsBeside(crm.data?.results ?? [], [
-    ...local.map((r) => r.contact.contact_id),
-    ...contacts.map((c) => c.row.contact_id)
-  ])
+  const crmResults = crmResultsBeside(
+    (crm.data?.results ?? []).map((r) => ({ ...r, contact_id: r.contact_id ?? linked.get(r.id) ?? null })),
+    [...local.map((r) => r.contact.contact_id), ...contacts.map((c) => c.row.contact_id)]
+  )
   const link = (cacheId: number) => {
     if (linking !== null) return
     setLinking(cacheId)
@@ -91,8 +94,12 @@ export const QuoteContacts = memo(function QuoteContacts({
     api.linkLookup(cacheId).then(
       (row) => {
         setLinking(null)
+        setLinked((was) => new Map(was).set(cacheId, row.contact_id))
         setText("")
         dispatch({ type: "contactAdd", contact: added(row) })
+        // Both look-ups now know the contact: later searches ask again.
+        void queryClient.invalidateQueries({ queryKey: ["lookup-contact"] })
+        void queryClient.invalidateQueries({ queryKey: ["lookup-contact-add-ons"] })
       },
       (error: unknown) => {
         setLinking(null)

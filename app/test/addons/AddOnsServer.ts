@@ -5,12 +5,15 @@
  * address fixed to the loopback address the browser uses, so the add-on's redirect comes back to the signed-in
  * origin.
  *
- * The add-ons' services are fakes (`FakeXero`, `FakeQuickBooks`) answering the server's own calls through msw at
- * its network edge (token exchange, connections, tax rates, contacts, invoices); the browser's visit to the
- * consent page is answered by the test with the fake's redirect back (`consent`).
+ * The add-ons' services are fakes (`FakeXero`, `FakeQuickBooks`, `FakeInsightly`, `FakeCapsule`) answering the
+ * server's own calls through msw at its network edge (token exchange, connections, tax rates, contacts, invoices,
+ * CRM searches and notes); the browser's visit to the consent page is answered by the test with the fake's
+ * redirect back (`consent`). CRM and marketing add-ons are given set up with `services`.
  */
 import { createServer } from "node:net"
 import type { Accounting } from "@quotekit/addons/Accounting"
+import type { Crm } from "@quotekit/addons/Crm"
+import type { Marketing } from "@quotekit/addons/Marketing"
 import type * as AddOn from "@quotekit/core/AddOn"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { SqlClient } from "effect/sql"
@@ -34,8 +37,18 @@ const freePort = () =>
     })
   })
 
-/** Start the server serving `appRoot` with these accounting add-ons set up. */
-export const start = async (appRoot: string, accounting: ReadonlyArray<Accounting>): Promise<RealServer> => {
+/** The CRM and marketing add-ons a server is given set up. */
+export interface Services {
+  readonly crm?: ReadonlyArray<Crm>
+  readonly marketing?: Marketing
+}
+
+/** Start the server serving `appRoot` with these accounting (and CRM and marketing) add-ons set up. */
+export const start = async (
+  appRoot: string,
+  accounting: ReadonlyArray<Accounting>,
+  services: Services = {}
+): Promise<RealServer> => {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const scope = Effect.runSync(Scope.make())
@@ -54,6 +67,8 @@ export const start = async (appRoot: string, accounting: ReadonlyArray<Accountin
       Mailer.layerMemory,
       Layer.succeed(AddOnsSetup, {
         accounting: new Map(accounting.map((a) => [a.addonId as AddOn.AccountingId, a])),
+        crm: new Map((services.crm ?? []).map((c) => [c.addonId, c])),
+        ...(services.marketing === undefined ? {} : { marketing: services.marketing }),
         secretKeySet: true
       })
     ]),
