@@ -231,7 +231,7 @@ const StateDetail = ({ addon: a }: { readonly addon: AddOnsApi.AddOnView }) => {
     case "not-set-up":
       return (
         <p className={records.muted} data-not-set-up>
-          {t.notSetUpHint(a.guide)}
+          {a.connects === "api-token" ? t.notSetUpTokenHint(a.guide) : t.notSetUpHint(a.guide)}
         </p>
       )
     case "off":

@@ -34,6 +34,7 @@ export const addonsText = {
   availableToConnect: "Available to connect",
   notSetUpHint: (guide: string) =>
     `The server's administrator sets it up with the client id and secret of an app registered with the service (see ${guide}).`,
+  notSetUpTokenHint: (guide: string) => `The server's administrator has not made it available here (see ${guide}).`,
   lastError: "What the add-on said",
   taxMapping: "Tax mapping",
   guide: (guide: string) => `Guide: ${guide}`,

@@ -9,7 +9,9 @@
  * said in place with what was typed kept, the right one connects; the note option is saved, and the audit lists
  * both. Then, with Insightly and Capsule connected, the quote editor's contact search finds the account's own
  * contact at once and the CRMs' people after it, each marked with its add-on; picking Insightly's links it to a
- * new local contact on the quote, whose page links to the record in Insightly. Every state is checked with
+ * new local contact on the quote, whose page links to the record in Insightly. On that contact's form the company
+ * look-up offers Insightly's organisation, marked, and picking it makes and selects the local company; with
+ * 'Agrees to marketing email' ticked, the saved contact says so. Every state is checked with
  * axe-core (every input labelled); no console error, no answer of 500 or above. Screenshots go to /tmp/crm-*.png.
  */
 import { rm } from "node:fs/promises"
@@ -24,6 +26,7 @@ import { setupServer } from "msw/node"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { addonsText as t } from "../../src/addons/addonsText.ts"
+import { crmText } from "../../src/addons/crmText.ts"
 import { axeViolations } from "../support/axe.ts"
 import { launch } from "../support/browser.ts"
 import { buildOwnApp } from "../support/OwnBuildServer.ts"
@@ -200,6 +203,7 @@ describe("CRM add-ons in Chromium against the real server with Insightly and Cap
   it("finds CRM contacts in the editor's contact search and links the one picked to the quote", async () => {
     const { account, context, page, problems } = await signedIn()
     insightly.addContact({ FIRST_NAME: "Aroha", LAST_NAME: "Ngata", EMAIL_ADDRESS: "aroha@ngata.example" })
+    insightly.addOrganisation({ ORGANISATION_NAME: "Ngata Builders" })
     capsule.addPerson({ firstName: "Aroha", lastName: "Wiremu", emailAddresses: ["aroha@wiremu.example"] })
     await server.sql((sql) =>
       sql`
@@ -259,6 +263,34 @@ describe("CRM add-ons in Chromium against the real server with Insightly and Cap
     expect(await link.getAttribute("href")).toMatch(/^https:\/\//)
     expect(await axeViolations(page)).toEqual([])
     await shot(page, "contact-view")
+    expect(await page.getByText(crmText.marketingOptIn).count()).toBe(0)
+
+    // Its form: the company found in Insightly, linked and selected; the agreement to marketing email.
+    await page.getByRole("link", { name: m.edit, exact: true }).click()
+    await page.waitForURL(`${server.url}/contacts/edit/${contactId}`)
+    const company = page.getByRole("combobox", { name: m.company })
+    await company.fill("Ngata Builders")
+    const offered = page.getByRole("option", { name: crmText.inAddOn("Ngata Builders", "Insightly") })
+    await offered.waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    expect(await unlabelled(page)).toEqual([])
+    await shot(page, "contact-form-company")
+    await offered.click()
+    await expect.poll(() => company.inputValue()).toBe("Ngata Builders")
+    const optIn = page.getByRole("checkbox", { name: crmText.marketingOptIn })
+    expect(await optIn.isChecked()).toBe(false)
+    await optIn.check()
+    await page.getByRole("button", { name: m.save, exact: true }).click()
+    await page.waitForURL(`${server.url}/contacts/view/${contactId}`)
+    await page.getByText(crmText.marketingOptIn).waitFor()
+    const companyLink = page.getByRole("link", { name: "Ngata Builders" })
+    await companyLink.click()
+    await page.getByRole("heading", { level: 1, name: /Ngata Builders/ }).waitFor()
+    await page.getByRole("link", { name: m.viewInAddOn("Insightly") }).waitFor()
+    const stored = await server.sql(
+      (sql) => sql<{ marketing_opt_in: boolean }>`SELECT marketing_opt_in FROM contacts WHERE contact_id = ${contactId}`
+    )
+    expect(stored[0]?.marketing_opt_in).toBe(true)
     expect(problems).toEqual([])
     await context.close()
   })
