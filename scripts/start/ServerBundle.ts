@@ -8,7 +8,7 @@
  * module, and CommonJS packages keep their `require`.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { join, sep } from "node:path"
 import * as SourceStamp from "./SourceStamp.ts"
 
 /**
@@ -24,6 +24,9 @@ const inputs = (root: string) => [
 ]
 
 const bundled = /^(@quotekit\/|effect($|\/)|@effect\/)/
+
+/** Marks the resolution the plugin asks esbuild for, so the plugin does not answer it again. */
+const nested = Symbol("nested")
 
 /** The path of a current bundle's entry module, building it first when it is missing or stale. */
 export const ensure = async (root: string, cacheDir: string): Promise<string> => {
@@ -52,9 +55,20 @@ export const ensure = async (root: string, cacheDir: string): Promise<string> =>
       {
         name: "external-packages",
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            bundled.test(args.path) || args.path.startsWith("node:") ? undefined : { path: args.path, external: true }
-          )
+          const shared = join(root, "node_modules") + sep
+          build.onResolve({ filter: /^[^./]/ }, async (args) => {
+            if (bundled.test(args.path) || args.path.startsWith("node:") || args.pluginData === nested) return undefined
+            // A package a workspace keeps a version of its own of (under its own node_modules) is imported by its
+            // path: from the bundle's folder its name would find the other version, the one at the root.
+            const found = await build.resolve(args.path, {
+              kind: args.kind,
+              resolveDir: args.resolveDir,
+              importer: args.importer,
+              pluginData: nested
+            })
+            const own = found.errors.length === 0 && found.path !== "" && !found.path.startsWith(shared)
+            return { path: own ? found.path : args.path, external: true }
+          })
         }
       }
     ]
