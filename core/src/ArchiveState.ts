@@ -18,11 +18,10 @@
  * @since 0.1.0
  */
 import { Clock, Effect, Option, Schema, SchemaGetter } from "effect"
-import * as Message from "./Message.ts"
+import { all } from "./light/ArchiveState.ts"
 import type { QuoteStatus } from "./QuoteStatus.ts"
 
-/** Every archive state. */
-export const all = ["active", "waiting", "complete", "dismissed", "deleted"] as const
+export * from "./light/ArchiveState.ts"
 
 /** Domain schema of an archive state. */
 export const ArchiveState = Schema.Literals(all)
@@ -65,23 +64,6 @@ export const FromId: Schema.Codec<ArchiveState, StateId> = Schema.Literals([1, 2
     encode: SchemaGetter.transform(toId)
   })
 )
-
-/** The label of a state (quote list tabs, the Active/Waiting dropdown, archive stickers). */
-export const label = (state: ArchiveState): string => {
-  const m = Message.catalogue
-  switch (state) {
-    case "active":
-      return m.active
-    case "waiting":
-      return m.waiting
-    case "complete":
-      return m.complete
-    case "dismissed":
-      return m.dismissed
-    case "deleted":
-      return m.deleted
-  }
-}
 
 /**
  * Whether the record is finished: complete or dismissed. A finished quote can no longer be adjusted and leaves

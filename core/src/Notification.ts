@@ -19,12 +19,13 @@
  * @since 0.5.0
  */
 import { Schema } from "effect"
+import { DIGEST_HOUR, kinds } from "./light/Notification.ts"
+
+export * from "./light/Notification.ts"
 
 /** The add-on's id in the add-ons list. */
 export const ADD_ON_ID = 9
 
-/** What a member can be notified of, in the order Personal Settings lists them. */
-export const kinds = ["quote.viewed", "question.asked", "quote.accepted", "quote.declined", "mention"] as const
 /** An event a member can be notified of. */
 export const Kind = Schema.Literals(kinds)
 /** An event a member can be notified of. */
@@ -238,9 +239,6 @@ export const digest = (items: ReadonlyArray<Item>): ReadonlyArray<DigestGroup> =
 export const digestSubject = (items: number, quotes: number): string =>
   `${items === 1 ? "1 update" : `${items} updates`} on ${quotes === 1 ? "1 quote" : `${quotes} quotes`}`
 
-/** The hour (in the member's own time zone) from which the day's digest is sent. */
-export const DIGEST_HOUR = 8
-
 /**
  * Whether a member's digest is due: from `DIGEST_HOUR` on their local day `localDay` (`YYYY-MM-DD`) when the last
  * one went out on an earlier day (or never), and something waits.
@@ -252,34 +250,3 @@ export const digestDue = (input: {
   readonly waiting: number
 }): boolean =>
   input.waiting > 0 && input.localHour >= DIGEST_HOUR && (input.lastDay === null || input.lastDay < input.localDay)
-
-/** The labels and texts of notifications and their settings. */
-export const text = {
-  title: "Notifications",
-  bell: "Notifications",
-  bellUnread: (n: number) => (n === 1 ? "Notifications, 1 unread" : `Notifications, ${n} unread`),
-  empty: "Nothing new. You will see here when customers open, ask about or answer your quotes.",
-  markAllRead: "Mark all as read",
-  settingsHint: "Choose what you hear about the quotes you wrote or watch, and mentions of you in notes and comments.",
-  event: "Event",
-  email: "Email",
-  inApp: "In the app",
-  delivery: "Emails",
-  immediate: "Send each email at once",
-  digest: `One email a day (a digest at ${DIGEST_HOUR}:00)`,
-  save: "Save notification settings",
-  saved: "Notification settings saved.",
-  watch: "Watch",
-  unwatch: "Stop watching",
-  watching: "You are watching this quote: you hear when its customer opens, asks about or answers it.",
-  watchHint: "Hear when the customer opens, asks about or answers this quote.",
-  labels: {
-    "quote.viewed": "A customer opens a quote for the first time",
-    "question.asked": "A customer asks a question",
-    "quote.accepted": "A customer accepts a quote",
-    "quote.declined": "A customer declines a quote",
-    mention: "A teammate mentions you in a note or comment"
-  } satisfies Record<Kind, string>,
-  emailFooter: "You get this email because of your notification settings in quotekit (Personal Settings).",
-  digestIntro: "Here is what happened on your quotes since the last digest."
-} as const

@@ -21,11 +21,10 @@
  */
 import { Schema } from "effect"
 import * as ArchiveState from "./ArchiveState.ts"
-import * as Message from "./Message.ts"
+import { all, filters, tabsFor } from "./light/QuoteListTab.ts"
 import * as QuoteStatus from "./QuoteStatus.ts"
 
-/** The tabs, in display order. */
-export const all = ["all", "active", "waiting", "complete", "dismissed"] as const
+export * from "./light/QuoteListTab.ts"
 
 /** Schema of the list's `tab` query option. */
 export const Tab = Schema.Literals(all)
@@ -33,37 +32,11 @@ export const Tab = Schema.Literals(all)
 /** A list tab. */
 export type Tab = typeof Tab.Type
 
-/** The status filter choices: any status, one status, or the deleted drafts. */
-export const filters = ["any", ...QuoteStatus.all, "deletedDrafts"] as const
-
 /** Schema of the list's `status` query option. */
 export const StatusFilter = Schema.Literals(filters)
 
 /** A status filter. */
 export type StatusFilter = typeof StatusFilter.Type
-
-/** The label of a tab. */
-export const label = (tab: Tab): string => (tab === "all" ? Message.catalogue.all : ArchiveState.label(tab))
-
-/** The tabs shown for a status filter; empty when the filter hides the tabs. */
-export const tabsFor = (filter: StatusFilter): ReadonlyArray<Tab> => {
-  switch (filter) {
-    case "expired":
-    case "withdrawn":
-    case "deletedDrafts":
-      return []
-    case "any":
-      return all
-    case "accepted":
-      return ["all", "active", "waiting", "complete"]
-    case "declined":
-      return ["all", "active", "waiting", "dismissed"]
-    case "draft":
-    case "sentEditing":
-    case "sent":
-      return ["all", "active", "waiting"]
-  }
-}
 
 /** Whether the tabs show at all for a status filter. */
 export const showsTabs = (filter: StatusFilter): boolean => tabsFor(filter).length > 0

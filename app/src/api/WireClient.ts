@@ -5,7 +5,7 @@
  * (`typeof X.Encoded`, imported as types only); an answer is checked by hand where a wrong one would mislead (the
  * list's amounts are read as decimals, the account's noun must be one the app words). Requests carry what the
  * derived client sends on a read (`X-Requested-With`, and the anti-forgery cookie as a header when there is one),
- * and failures reject with the `RequestFailure` the derived client would give (`Transport.toFailure`).
+ * and failures reject with the `RequestFailure` the derived client would give (`Failure.toFailure`).
  *
  * @example
  * const wire = useWire()
@@ -16,12 +16,12 @@
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import type * as NotificationsApi from "@quotekit/core/api/NotificationsApi"
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
+import * as Money from "@quotekit/core/light/Money"
+import * as Wording from "@quotekit/core/light/Wording"
 import * as Message from "@quotekit/core/Message"
-import * as Money from "@quotekit/core/Money"
-import * as Wording from "@quotekit/core/Wording"
 import { createContext, useContext } from "react"
 import { RequestFailure } from "./client.ts"
-import { toFailure } from "./Transport.ts"
+import { toFailure } from "./Failure.ts"
 
 /** The account cache as the wire carries it (decimals as text): what the shell and the quote list read. */
 export type AccountCache = typeof AccountApi.CacheAccount.Encoded

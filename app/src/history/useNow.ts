@@ -1,5 +1,5 @@
 /** The current time in epoch seconds, refreshed every `RelativeTime.refreshIntervalSeconds` (15 s). */
-import * as RelativeTime from "@quotekit/core/RelativeTime"
+import * as RelativeTime from "@quotekit/core/light/RelativeTime"
 import { useEffect, useState } from "react"
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)

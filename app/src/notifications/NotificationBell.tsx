@@ -5,9 +5,10 @@
  * to the quote, so a customer's question shows up while the app is open.
  */
 import type * as NotificationsApi from "@quotekit/core/api/NotificationsApi"
-import * as Notification from "@quotekit/core/Notification"
+import * as Notification from "@quotekit/core/light/Notification"
+import * as RelativeTime from "@quotekit/core/light/RelativeTime"
+import type { Item as NotificationItem } from "@quotekit/core/Notification"
 import * as Push from "@quotekit/core/Push"
-import * as RelativeTime from "@quotekit/core/RelativeTime"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useEffect, useId, useRef, useState } from "react"
@@ -37,7 +38,7 @@ export const NotificationBell = ({ signinId }: { readonly signinId: number }) =>
   const wire = useWire()
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
-  const [toast, setToast] = useState<Notification.Item | undefined>()
+  const [toast, setToast] = useState<NotificationItem | undefined>()
   const panelId = useId()
   const wrap = useRef<HTMLDivElement>(null)
   const list = useQuery({
@@ -153,7 +154,7 @@ const NotificationList = ({
   items,
   onOpen
 }: {
-  readonly items: ReadonlyArray<Notification.Item>
+  readonly items: ReadonlyArray<NotificationItem>
   readonly onOpen: () => void
 }) => {
   const now = useNow()

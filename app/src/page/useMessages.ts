@@ -2,11 +2,12 @@
  * The message catalogue in the account's product noun (Quote, Proposal or Estimate), for every text a screen
  * shows. Screens never type a message: they read it from here.
  */
-import * as Wording from "@quotekit/core/Wording"
+import * as Wording from "@quotekit/core/light/Wording"
+import * as Message from "@quotekit/core/Message"
 import { createContext, useContext } from "react"
 
 /** The catalogue as worded for one noun. */
-export type Messages = ReturnType<typeof Wording.catalogue>
+export type Messages = Wording.Localised<typeof Message.catalogue>
 
 const byNoun = new Map<Wording.Noun, Messages>()
 
@@ -14,7 +15,7 @@ const byNoun = new Map<Wording.Noun, Messages>()
 export const messagesFor = (noun: Wording.Noun): Messages => {
   let m = byNoun.get(noun)
   if (m === undefined) {
-    m = Wording.catalogue(noun)
+    m = Wording.localise(noun, Message.catalogue)
     byNoun.set(noun, m)
   }
   return m

@@ -3,7 +3,7 @@
  * account's product noun as the catalogue is (`Wording.localise`); each belongs in `core/src/Message.ts` once the
  * core takes it.
  */
-import * as Wording from "@quotekit/core/Wording"
+import * as Wording from "@quotekit/core/light/Wording"
 import { useNoun } from "../page/useMessages.ts"
 
 const text = {

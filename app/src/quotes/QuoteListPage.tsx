@@ -7,9 +7,9 @@
  * The whole query lives in the address, so back and forward restore it. A quote someone is on right now shows
  * the live indicator beside its title ('Viewing now: …'); the list refreshes as the account's quotes change.
  */
-import * as Money from "@quotekit/core/Money"
-import * as QuoteListTab from "@quotekit/core/QuoteListTab"
-import * as QuoteStatus from "@quotekit/core/QuoteStatus"
+import * as Money from "@quotekit/core/light/Money"
+import * as QuoteListTab from "@quotekit/core/light/QuoteListTab"
+import * as QuoteStatus from "@quotekit/core/light/QuoteStatus"
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { Link, useNavigate, useSearch } from "@tanstack/react-router"
 import { Tabs } from "radix-ui"

@@ -5,7 +5,7 @@
  */
 import type * as AccountApi from "@quotekit/core/api/AccountApi"
 import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
-import * as QuoteListTab from "@quotekit/core/QuoteListTab"
+import * as QuoteListTab from "@quotekit/core/light/QuoteListTab"
 
 /** The list's query values as they are in the address. */
 export type ListSearch = Partial<Record<"search" | "status" | "author" | "archive" | "page", string>>

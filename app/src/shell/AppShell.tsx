@@ -8,7 +8,7 @@
  * (`AccountUpdates`: every page refreshes as the account's quotes change), and applies the page refresh rules
  * (`usePageRefresh`). `data-live` on the frame says where the connection stands, for browser tests.
  */
-import * as Wording from "@quotekit/core/Wording"
+import * as Wording from "@quotekit/core/light/Wording"
 import { Link, Navigate, Outlet, useRouterState } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
 import { isFailure } from "../api/client.ts"

@@ -5,7 +5,7 @@
  */
 import * as ApiError from "@quotekit/core/api/ApiError"
 import { Schema } from "effect"
-import { HttpResponse, http } from "msw"
+import { HttpResponse, http, type JsonBodyType } from "msw"
 import { setupServer } from "msw/node"
 import { afterAll, beforeAll, expect, it } from "vitest"
 import { isFailure } from "../../src/api/client.ts"
@@ -17,13 +17,13 @@ Object.defineProperty(globalThis, "document", { value: { cookie: "" }, configura
 
 const asked: Array<string> = []
 const network = setupServer(
-  http.get(`${BASE}/get/cache-account`, () => HttpResponse.json(cacheAccountJson())),
+  http.get(`${BASE}/get/cache-account`, () => HttpResponse.json(cacheAccountJson() as JsonBodyType)),
   http.get(`${BASE}/get/quote-versions/:id`, ({ params }) => {
     asked.push(String(params.id))
     return HttpResponse.json(Schema.encodeUnknownSync(ApiError.NotFound)(ApiError.NotFound.answer()), { status: 404 })
   })
 )
-beforeAll(() => network.listen({ onUnhandledRequest: "error" }))
+beforeAll(() => network.listen({ onUnhandledFrame: "error" }))
 afterAll(() => network.close())
 
 it("forwards each call to the derived client, answers and failures alike", async () => {

@@ -7,7 +7,7 @@ import * as ApiError from "@quotekit/core/api/ApiError"
 import * as Message from "@quotekit/core/Message"
 import * as Money from "@quotekit/core/Money"
 import { Schema } from "effect"
-import { HttpResponse, http } from "msw"
+import { HttpResponse, http, type JsonBodyType } from "msw"
 import { setupServer } from "msw/node"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import * as ContractClient from "../../src/api/ContractClient.ts"
@@ -84,7 +84,7 @@ const network = setupServer(
     return answer()
   })
 )
-beforeAll(() => network.listen({ onUnhandledRequest: "error" }))
+beforeAll(() => network.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {
   seen.length = 0
   cookies.value = ""
@@ -103,7 +103,7 @@ const failureOf = (p: Promise<unknown>) =>
 
 describe("WireClient", () => {
   it("reads the account cache as the wire carries it, sending what the derived client sends on a read", async () => {
-    answer = () => HttpResponse.json(cacheAccountJson())
+    answer = () => HttpResponse.json(cacheAccountJson() as JsonBodyType)
     cookies.value = "qk_csrf=tok%2Fen; other=1"
     expect(await wire.cacheAccount()).toEqual(cacheAccountJson())
     await derived.cacheAccount()
