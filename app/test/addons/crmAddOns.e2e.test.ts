@@ -11,7 +11,9 @@
  * contact at once and the CRMs' people after it, each marked with its add-on; picking Insightly's links it to a
  * new local contact on the quote, whose page links to the record in Insightly. On that contact's form the company
  * look-up offers Insightly's organisation, marked, and picking it makes and selects the local company; with
- * 'Agrees to marketing email' ticked, the saved contact says so. Every state is checked with
+ * 'Agrees to marketing email' ticked, the saved contact says so. Mailchimp (`FakeMailchimp`) connects over OAuth:
+ * back from its consent page the admin chooses the audience (the picker headed for an audience), then sets its
+ * tags (more than 10 refused on the field) and whether leads are added too. Every state is checked with
  * axe-core (every input labelled); no console error, no answer of 500 or above. Screenshots go to /tmp/crm-*.png.
  */
 import { rm } from "node:fs/promises"
@@ -21,6 +23,8 @@ import * as AddOn from "@quotekit/core/AddOn"
 import * as Message from "@quotekit/core/Message"
 import { Insightly } from "@quotekit/insightly"
 import * as FakeInsightly from "@quotekit/insightly/testing/FakeInsightly"
+import { Mailchimp } from "@quotekit/mailchimp"
+import * as FakeMailchimp from "@quotekit/mailchimp/testing/FakeMailchimp"
 import { Effect } from "effect"
 import { setupServer } from "msw/node"
 import type { Browser, Page } from "playwright-core"
@@ -36,7 +40,8 @@ import * as AddOnsServer from "./AddOnsServer.ts"
 const m = Message.catalogue
 const insightly = FakeInsightly.make({ instanceName: "Harbour Tiling CRM" })
 const capsule = FakeCapsule.make()
-const network = setupServer(...insightly.handlers, ...capsule.handlers)
+const mailchimp = FakeMailchimp.make()
+const network = setupServer(...insightly.handlers, ...capsule.handlers, ...mailchimp.handlers)
 // A test waits seconds, not minutes, for a retry.
 const retry = { times: 1, baseDelayMs: 50, maxDelayMs: 1_000 }
 let dist: string
@@ -51,7 +56,8 @@ beforeAll(async () => {
     crm: [
       Insightly.make({ retry }),
       Capsule.make({ clientId: capsule.clientId, clientSecret: capsule.clientSecret, retry })
-    ]
+    ],
+    marketing: Mailchimp.make({ clientId: mailchimp.clientId, clientSecret: mailchimp.clientSecret, retry })
   })
   browser = await launch()
 }, 180_000)
@@ -133,12 +139,10 @@ describe("CRM add-ons in Chromium against the real server with Insightly and Cap
     await page.getByRole("heading", { name: t.addOns, level: 1 }).waitFor()
     const card = page.getByRole("article", { name: "Insightly", exact: true })
     expect(await card.getAttribute("data-state")).toBe("off")
-    // Neither Highrise nor Mailchimp is set up on this server: nothing to fill in.
-    for (const name of ["Highrise", "MailChimp"]) {
-      const other = page.getByRole("article", { name, exact: true })
-      expect(await other.getAttribute("data-state")).toBe("not-set-up")
-      expect(await other.getByRole("textbox").count()).toBe(0)
-    }
+    // Highrise is not set up on this server: nothing to fill in.
+    const highrise = page.getByRole("article", { name: "Highrise", exact: true })
+    expect(await highrise.getAttribute("data-state")).toBe("not-set-up")
+    expect(await highrise.locator("input").count()).toBe(0)
     const token = card.getByLabel(t.apiToken)
     expect(await token.getAttribute("type")).toBe("password")
     expect(await token.getAttribute("autocomplete")).toBe("off")
@@ -291,6 +295,58 @@ describe("CRM add-ons in Chromium against the real server with Insightly and Cap
       (sql) => sql<{ marketing_opt_in: boolean }>`SELECT marketing_opt_in FROM contacts WHERE contact_id = ${contactId}`
     )
     expect(stored[0]?.marketing_opt_in).toBe(true)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it("connects Mailchimp, chooses its audience and sets its tags", async () => {
+    const { context, page, problems } = await signedIn()
+    await context.route("https://login.mailchimp.com/**", (route) =>
+      route.fulfill({
+        status: 302,
+        headers: { location: mailchimp.consent(new URL(route.request().url())).toString() }
+      })
+    )
+    await page.goto(`${server.url}/settings/add-ons`)
+    const card = page.getByRole("article", { name: "MailChimp", exact: true })
+    expect(await card.getAttribute("data-state")).toBe("off")
+    await card.getByRole("button", { name: t.connect }).click()
+    await page.waitForURL(/\/settings\/add-ons\/callback\?/)
+    const picker = page.getByRole("group", { name: AddOn.messages.pickAudience })
+    await picker.waitFor()
+    expect(await picker.getByRole("radio").count()).toBe(2)
+    expect(await axeViolations(page)).toEqual([])
+    await shot(page, "pick-audience")
+    await picker.getByRole("radio", { name: "Newsletter" }).check()
+    await page.getByRole("button", { name: t.useAudience }).click()
+    await page.waitForURL(`${server.url}/settings/add-ons?connected=6`)
+    await page
+      .getByRole("status")
+      .filter({ hasText: AddOn.messages.connected("MailChimp", "Newsletter") })
+      .waitFor()
+
+    // Its options: more than 10 tags refused on the field; then two tags and leads too.
+    const tags = card.getByLabel(t.tags)
+    expect(await tags.inputValue()).toBe("quotekit")
+    await tags.fill(Array.from({ length: 11 }, (_, i) => `tag${i + 1}`).join(", "))
+    await card.getByRole("button", { name: t.saveOptions }).click()
+    await card.getByText(AddOn.messages.tooManyTags).waitFor()
+    expect(await tags.getAttribute("aria-invalid")).toBe("true")
+    await tags.fill("quotekit, kitchens")
+    await card.getByRole("checkbox", { name: t.includeLeads }).check()
+    await card.getByRole("button", { name: t.saveOptions }).click()
+    await card.getByRole("status").filter({ hasText: AddOn.messages.optionsSaved }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    expect(await unlabelled(page)).toEqual([])
+    await shot(page, "mailchimp-options")
+    await page.reload()
+    expect(await card.getByLabel(t.tags).inputValue()).toBe("quotekit, kitchens")
+    expect(await card.getByRole("checkbox", { name: t.includeLeads }).isChecked()).toBe(true)
+    await page
+      .locator("table[data-audit]")
+      .getByRole("row")
+      .filter({ hasText: AddOn.auditLabels["options-changed"] })
+      .waitFor()
     expect(problems).toEqual([])
     await context.close()
   })
