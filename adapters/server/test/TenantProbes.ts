@@ -99,6 +99,44 @@ export const probes: ReadonlyArray<Probe> = [
     seed: contactSeed,
     request: (intruder, _id, victim) => intruder.post("/get/lookup-contact/person", { search: victim.marker })
   },
+  {
+    name: "link a CRM look-up result",
+    seed: (victim) =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{ cache_id: number }>`
+          INSERT INTO lookup_contact_cache (account_id, addon_id, remote_id, type, name_first, name_last, email, url)
+          VALUES (${victim.accountId}, 5, ${`${victim.marker}-${crypto.randomUUID()}`}, 'person', ${`Vic ${victim.marker}`}, ${victim.marker},
+                  ${`${victim.marker}@example.com`}, ${`https://crm.example.com/${victim.marker}`})
+          RETURNING cache_id`
+        return rows.map((r) => r.cache_id)
+      }),
+    request: (intruder, id) => intruder.post(`/post/lookup-contact/link/${id}`),
+    unchanged: (victim) =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM contacts WHERE lookup_url LIKE ${`%${victim.marker}%`}`
+        return rows[0]?.n === 0
+      })
+  },
+  {
+    name: "search the CRM add-ons",
+    seed: (victim) =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{ cache_id: number }>`
+          INSERT INTO lookup_contact_cache (account_id, addon_id, remote_id, type, name_first, email)
+          VALUES (${victim.accountId}, 5, ${`${victim.marker}-${crypto.randomUUID()}`}, 'person', ${victim.marker}, ${`${victim.marker}@example.com`})
+          RETURNING cache_id`
+        yield* sql`
+          INSERT INTO lookup_searches (account_id, addon_id, companies, search, cache_ids)
+          VALUES (${victim.accountId}, 5, false, ${victim.marker.toLowerCase()}, ${`{${rows[0]!.cache_id}}`}::integer[])
+          ON CONFLICT (account_id, addon_id, companies, search) DO UPDATE SET cache_ids = excluded.cache_ids`
+        return rows.map((r) => r.cache_id)
+      }),
+    request: (intruder, _id, victim) => intruder.post("/get/lookup-contact/add-ons", { search: victim.marker })
+  },
   ...contentProbes,
   ...quoteProbes,
   ...reviewProbes
