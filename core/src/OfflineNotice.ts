@@ -33,7 +33,7 @@ export const describeWait = (seconds: number): string => {
 export const banner = (offlineAt: number | null, now: number): Banner => {
   if (offlineAt === null) return { _tag: "None" }
   const left = offlineAt - now
-  if (left <= 0) return { _tag: "Going", text: Message.catalogue.goingOffline }
+  if (left <= 0) return { _tag: "Going", text: Message.goingOffline }
   if (left > WINDOW_SECONDS) return { _tag: "None" }
-  return { _tag: "Soon", text: Message.catalogue.offlineSoon(describeWait(left)), seconds: left }
+  return { _tag: "Soon", text: Message.offlineSoon(describeWait(left)), seconds: left }
 }

@@ -82,7 +82,7 @@ export const isFailure = (error: unknown, kind?: FailureKind): error is RequestF
   error instanceof RequestFailure && (kind === undefined || error.kind === kind)
 
 /** A failure for calls whose endpoint the server does not offer yet ('Not available right now.'). */
-export const notAvailable = (): RequestFailure => new RequestFailure("notAvailable", Message.catalogue.notAvailableNow)
+export const notAvailable = (): RequestFailure => new RequestFailure("notAvailable", Message.notAvailableNow)
 
 /** The payload of the create-account form, as typed (the server trims and checks it). */
 export interface NewAccountInput {

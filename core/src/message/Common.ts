@@ -1,0 +1,8 @@
+/** The kinds of discussion entry whose emptiness is reported. */
+export type CommentKind = "Question" | "Comment" | "Answer" | "Note"
+
+/** The title shown for a quote or template without one. */
+export const untitled = "Untitled"
+export const titled = (title: string) => (title.trim() === "" ? untitled : title)
+
+// Each message is its own export, named in camelCase after what it is about.
