@@ -4,7 +4,8 @@
  * is linked; else a new contact is made from the cached record (name, email when it is a valid address, the
  * first phone, and a person's company, found by name or made). The link is the contact's `lookup_url` and
  * `lookup_addon_id` (its view shows "View in <add-on>") and the record in `addon_contacts`, which is where notes
- * on sent and accepted quotes go.
+ * on sent and accepted quotes go; a person's organisation in the CRM is kept as the contact's company add-on id
+ * and found id.
  *
  * @since 0.5.0
  */
@@ -84,6 +85,11 @@ export const link = (account: number, signin: number, cacheId: number) =>
             remote_id: row.remote_id,
             url: row.url
           })
+          // The person's organisation in the CRM (the spec's company add-on id and found id).
+          if (row.type === "person" && row.remote_company_id !== "")
+            yield* sql`
+              UPDATE contacts SET company_addon_id = ${row.addon_id}, company_found_id = ${row.remote_company_id}
+              WHERE account_id = ${account} AND contact_id = ${id}`
           return id
         })
       )

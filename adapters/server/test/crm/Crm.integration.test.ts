@@ -119,6 +119,7 @@ describeBackends(
           [linked.body.name_first, linked.body.name_last, linked.body.email, linked.body._name_company],
           ["Grace", "Hopper", "grace@navy.example.com", "Navy Labs"]
         )
+        assert.deepStrictEqual([linked.body._company_addon_id, linked.body._company_found_id], [5, "org-Navy Labs"])
         const view = yield* b.get(`/get/contact-view/${linked.body.contact_id}`)
         assert.deepStrictEqual(view.body.meta, { lookup_url: grace.url, lookup_addon_id: 5 })
         // Picking it again gives the same contact; the result now names it.
