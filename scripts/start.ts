@@ -9,7 +9,9 @@
  * Stops cleanly on Ctrl-C / SIGTERM. The work is in `@quotekit/server/Launch`. This file makes a start fast:
  * it turns on Node's compile cache before anything else loads, builds the app into `app/dist` when that is
  * missing or out of date (unless `APP_DIST` points at a build of your own), and runs the server from a cached
- * bundle (`start/ServerBundle.ts`), falling back to the sources if bundling fails.
+ * bundle (`start/ServerBundle.ts`), falling back to the sources if bundling fails. A new embedded database is
+ * created, migrated and seeded by a child process first (`start/NewDatabase.ts`), so the server's memory is
+ * that of a restart.
  */
 import { enableCompileCache } from "node:module"
 import { join } from "node:path"
@@ -33,4 +35,8 @@ const entry = await ServerBundle.ensure(root, cacheDir).catch((error: unknown) =
   console.warn(`Running from the sources: the server could not be bundled (${String(error)}).`)
   return fileURLToPath(new URL("./start/Entry.ts", import.meta.url))
 })
-await import(pathToFileURL(entry).href)
+// A new embedded database is made in a child process, whose memory goes back to the system when it ends.
+const NewDatabase = await import("./start/NewDatabase.ts")
+const failed = NewDatabase.isNeeded(process.env) ? await NewDatabase.prepare(entry, process.argv.slice(2)) : undefined
+if (failed === undefined) await import(pathToFileURL(entry).href)
+else process.exitCode = failed

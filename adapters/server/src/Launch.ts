@@ -2,7 +2,8 @@
  * Running quotekit as one process (what `npm start` does): the database (embedded PGlite under the data
  * folder, or PostgreSQL from `DATABASE_URL`), migrations, the demo seed when asked (always on the embedded
  * database, with `--seed` on PostgreSQL), the event bus that fits the database, and the server, until
- * interrupted (Ctrl-C / SIGTERM stop it cleanly: open requests finish, the database closes).
+ * interrupted (Ctrl-C / SIGTERM stop it cleanly: open requests finish, the database closes). With `--prepare` it
+ * makes the database ready (migrations, the seed) and exits without serving.
  *
  * @since 0.1.0
  */
@@ -24,10 +25,19 @@ import * as ServerConfig from "./ServerConfig.ts"
 export interface Options {
   /** Seed the demo account on PostgreSQL too (`--seed`). */
   readonly seed: boolean
+  /**
+   * Make the database ready (migrations, the demo seed) and exit without serving (`--prepare`). `npm start` runs
+   * this in a child process of its own on a new embedded data folder: creating PostgreSQL's files takes PGlite
+   * far more memory than opening them, and that memory is handed back to the system only when its process ends.
+   */
+  readonly prepare: boolean
 }
 
 /** Read the options from command-line arguments. */
-export const parseArgs = (args: ReadonlyArray<string>): Options => ({ seed: args.includes("--seed") })
+export const parseArgs = (args: ReadonlyArray<string>): Options => ({
+  seed: args.includes("--seed"),
+  prepare: args.includes("--prepare")
+})
 
 /** quotekit could not start, for a reason already printed in one line (no stack trace follows). */
 export class CannotStart extends Data.TaggedError("CannotStart")<{ readonly reason: string }> {
@@ -98,8 +108,14 @@ export const run = (options: Options) =>
     const database = Layer.mergeAll(
       Migrations.layer,
       seeding ? Seed.layer.pipe(Layer.provide([Migrations.layer, seedLinks])) : Layer.empty,
-      embedded ? Maintenance.layer : Layer.empty
+      embedded && !options.prepare ? Maintenance.layer : Layer.empty
     ).pipe(Layer.provideMerge(Database.layer))
+    if (options.prepare) {
+      // Built and closed again: the database is migrated and seeded, and its folder free for the server.
+      yield* Effect.scoped(Layer.build(database))
+      if (embedded) Backup.recordSchemaVersion(dataDir, Migrations.latestId)
+      return
+    }
     // Open the database while the server's modules load: the two take about as long as each other. Yielding once
     // lets the opening fiber start PGlite (whose WebAssembly compiles off the main thread) before the imports
     // below hold the thread.
