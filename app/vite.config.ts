@@ -100,7 +100,8 @@ export default defineConfig({
       input: { main: here("index.html") },
       // As in the light pages: schema constructors only describe, so the schemas a chunk does not use are dropped
       // with the runtime they would need (the shell and the quote list carry no Schema).
-      treeshake: { manualPureFunctions: ["Schema"], propertyReadSideEffects: false }
+      treeshake: { manualPureFunctions: ["Schema"], propertyReadSideEffects: false },
+      output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } }
     }
   }
 })

@@ -1,10 +1,11 @@
 /**
  * The message catalogue in the account's product noun (Quote, Proposal or Estimate), for every text a screen
- * shows. Screens never type a message: they read it from here.
+ * shows. Screens never type a message: they read it from here. The first screen (the shell and the quote list)
+ * names the few it shows instead (`useTexts.ts`), so a fresh page load does not fetch the whole catalogue.
  */
 import * as Wording from "@quotekit/core/light/Wording"
 import * as Message from "@quotekit/core/Message"
-import { createContext, useContext } from "react"
+import { useNoun } from "./useNoun.ts"
 
 /** The catalogue as worded for one noun. */
 export type Messages = Wording.Localised<typeof Message.catalogue>
@@ -21,13 +22,7 @@ export const messagesFor = (noun: Wording.Noun): Messages => {
   return m
 }
 
-const NounContext = createContext<Wording.Noun>(Wording.defaultNoun)
-
-/** Sets the product noun for everything below (the shell passes the account's). */
-export const NounProvider = NounContext.Provider
-
-/** The current product noun. */
-export const useNoun = (): Wording.Noun => useContext(NounContext)
+export { NounProvider, useNoun } from "./useNoun.ts"
 
 /** The catalogue in the current product noun. */
-export const useMessages = (): Messages => messagesFor(useContext(NounContext))
+export const useMessages = (): Messages => messagesFor(useNoun())

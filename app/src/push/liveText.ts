@@ -4,7 +4,7 @@
  * core takes it.
  */
 import * as Wording from "@quotekit/core/light/Wording"
-import { useNoun } from "../page/useMessages.ts"
+import { useNoun } from "../page/useNoun.ts"
 
 const text = {
   viewingNow: "Viewing now",

@@ -15,8 +15,8 @@ import { Link, useNavigate, useSearch } from "@tanstack/react-router"
 import { Tabs } from "radix-ui"
 import { useEffect, useState } from "react"
 import { useWire } from "../api/WireClient.ts"
-import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
+import { useTexts } from "../page/useTexts.ts"
 import { LiveIndicator } from "../push/LiveIndicator.tsx"
 import { downloadText } from "../quotedownload/downloadText.ts"
 import { useAccountCache } from "../session/useAccountCache.ts"
@@ -24,6 +24,7 @@ import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
 import { isFiltered, type ListSearch, listQuery, statusOf, tabOf, teamOrder } from "./listSearch.ts"
+import { listText } from "./listText.ts"
 import styles from "./QuoteList.module.css"
 import { useDebounced } from "./useDebounced.ts"
 
@@ -32,7 +33,7 @@ export const SEARCH_DEBOUNCE_MS = 250
 
 /** The quote list page. */
 export const QuoteListPage = () => {
-  const m = useMessages()
+  const m = useTexts(listText)
   usePageTitle(m.quotes)
   const wire = useWire()
   const navigate = useNavigate()

@@ -14,8 +14,9 @@ import { useEffect, useState } from "react"
 import { isFailure } from "../api/client.ts"
 import type { Signin } from "../api/WireClient.ts"
 import { NotificationBell } from "../notifications/NotificationBell.tsx"
-import { NounProvider, useMessages } from "../page/useMessages.ts"
+import { NounProvider } from "../page/useNoun.ts"
 import { usePageRefresh } from "../page/usePageRefresh.ts"
+import { useTexts } from "../page/useTexts.ts"
 import { AccountUpdates } from "../push/AccountUpdates.tsx"
 import { PushProvider, useConnectionState } from "../push/PushProvider.tsx"
 import { useSigninOverlayOpen } from "../session/signinOverlay.ts"
@@ -26,6 +27,7 @@ import { LoadFailure } from "./LoadFailure.tsx"
 import { navEntries } from "./navigation.ts"
 import { OfflineBanner } from "./OfflineBanner.tsx"
 import page from "./Page.module.css"
+import { shellText } from "./shellText.ts"
 
 /** The layout route of every signed-in page. */
 export const AppShell = () => {
@@ -78,7 +80,7 @@ const ShellFrame = ({
   readonly onToggleMenu: () => void
   readonly children: React.ReactNode
 }) => {
-  const m = useMessages()
+  const m = useTexts(shellText)
   const live = useConnectionState()
   const entries = navEntries(m, signin)
   const links = entries.map((e) => (

@@ -3,13 +3,14 @@
  * error' with the connection advice) and 'Try Again'.
  */
 import { isFailure } from "../api/client.ts"
-import { useMessages } from "../page/useMessages.ts"
+import { useTexts } from "../page/useTexts.ts"
 import controls from "../theme/Controls.module.css"
 import styles from "./Banner.module.css"
+import { shellText } from "./shellText.ts"
 
 /** The lines a request error shows: 'Page not found', or 'There was an error' plus the connection advice. */
 export const RequestErrorText = ({ error }: { readonly error: unknown }) => {
-  const m = useMessages()
+  const m = useTexts(shellText)
   if (isFailure(error, "notFound")) return <p className={styles.detail}>{m.pageNotFound}</p>
   return (
     <>
@@ -21,7 +22,7 @@ export const RequestErrorText = ({ error }: { readonly error: unknown }) => {
 
 /** A failed load, with a retry. */
 export const LoadFailure = ({ error, onRetry }: { readonly error: unknown; readonly onRetry: () => void }) => {
-  const m = useMessages()
+  const m = useTexts(shellText)
   return (
     <div className={styles.error} role="alert">
       <div>

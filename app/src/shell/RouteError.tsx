@@ -3,11 +3,12 @@
  * next page…', retried by reloading), or the load failure banner with 'Try Again'.
  */
 import { type ErrorComponentProps, useRouter } from "@tanstack/react-router"
-import { useMessages } from "../page/useMessages.ts"
+import { useTexts } from "../page/useTexts.ts"
 import controls from "../theme/Controls.module.css"
 import styles from "./Banner.module.css"
 import { LoadFailure } from "./LoadFailure.tsx"
 import page from "./Page.module.css"
+import { shellText } from "./shellText.ts"
 
 const isChunkFailure = (error: unknown): boolean =>
   error instanceof Error &&
@@ -17,7 +18,7 @@ const isChunkFailure = (error: unknown): boolean =>
 
 /** The router's error component. */
 export const RouteError = ({ error, reset }: ErrorComponentProps) => {
-  const m = useMessages()
+  const m = useTexts(shellText)
   const router = useRouter()
   if (isChunkFailure(error)) {
     return (

@@ -12,7 +12,10 @@ export interface NavEntry {
  * Dashboard always; Quotes and Contacts only with an account; 'Templates & Items' for admins only.
  * `account` is undefined while no account is chosen.
  */
-export const navEntries = (m: Messages, account: Pick<Signin, "is_admin"> | undefined): ReadonlyArray<NavEntry> => {
+export const navEntries = (
+  m: Pick<Messages, "dashboard" | "quotes" | "contacts" | "templatesAndItems">,
+  account: Pick<Signin, "is_admin"> | undefined
+): ReadonlyArray<NavEntry> => {
   const entries: Array<NavEntry> = [{ to: "/dashboard", label: m.dashboard }]
   if (account === undefined) return entries
   entries.push({ to: "/quotes", label: m.quotes }, { to: "/contacts", label: m.contacts })
