@@ -18,6 +18,7 @@
 import { AddOnError } from "@quotekit/addons/AddOnError"
 import { type CrmContact, type OAuthCrm, SEARCH_LIMIT } from "@quotekit/addons/Crm"
 import type { Tokens } from "@quotekit/addons/OAuthService"
+import * as ServiceHttp from "@quotekit/addons/ServiceHttp"
 import { Effect, Redacted, Schema } from "effect"
 import * as oauth from "oauth4webapi"
 import * as Http from "./internal/Http.ts"
@@ -38,12 +39,12 @@ export interface Config {
   /** Default `https://api.capsulecrm.com`: the API (`/api/v2/…`). */
   readonly apiUrl?: string
   readonly scopes?: ReadonlyArray<string>
-  readonly retry?: Http.Retry
+  readonly retry?: ServiceHttp.Retry
   /** How long one request may take before it counts as no answer (and is retried). Default 10 s. */
   readonly timeoutMs?: number
 }
 
-export type Retry = Http.Retry
+export type Retry = ServiceHttp.Retry
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
 
@@ -59,7 +60,7 @@ export const make = (config: Config): OAuthCrm => {
   const authUrl = trimSlash(config.authUrl ?? "https://api.capsulecrm.com")
   const apiUrl = `${trimSlash(config.apiUrl ?? "https://api.capsulecrm.com")}/api/v2`
   const scopes = config.scopes ?? DEFAULT_SCOPES
-  const retry = { ...Http.defaultRetry, ...config.retry }
+  const retry = { ...ServiceHttp.defaultRetry, ...config.retry }
   const timeoutMs = config.timeoutMs ?? 10_000
   const secret = Redacted.isRedacted(config.clientSecret) ? Redacted.value(config.clientSecret) : config.clientSecret
 
@@ -88,12 +89,15 @@ export const make = (config: Config): OAuthCrm => {
     send: (options: { readonly signal: AbortSignal }) => Promise<Response>,
     process: (response: Response) => Promise<A>
   ): Effect.Effect<A, AddOnError> =>
-    Http.retrying(
+    ServiceHttp.retrying(
       Effect.tryPromise({
         try: async (signal) => {
           const response = await send({ ...insecure, signal: deadline(signal) })
           if (response.status === 429 || response.status >= 500)
-            throw Http.errorOf(response.status, response.headers, await Http.bodyOf(response), [secret, ...secrets])
+            throw Http.errorOf(response.status, response.headers, await ServiceHttp.bodyOf(response), [
+              secret,
+              ...secrets
+            ])
           return process(response)
         },
         catch: (cause): AddOnError => {
@@ -105,12 +109,12 @@ export const make = (config: Config): OAuthCrm => {
           if (cause instanceof oauth.OperationProcessingError || cause instanceof oauth.UnsupportedOperationError)
             return new AddOnError({
               kind: "unavailable",
-              message: Http.scrub(`Capsule's token service answered unexpectedly (${cause.message}).`, [
+              message: ServiceHttp.scrub(`Capsule's token service answered unexpectedly (${cause.message}).`, [
                 secret,
                 ...secrets
               ])
             })
-          return Http.unreachable(cause, timeoutMs)
+          return ServiceHttp.unreachable("Capsule", cause, timeoutMs)
         }
       }),
       retry
@@ -148,7 +152,7 @@ export const make = (config: Config): OAuthCrm => {
     const secrets = [tokens.access_token, tokens.refresh_token]
     // A note posted again after an answer lost on the way back is written twice (Capsule has no idempotency
     // keys); a note twice is better than none, so writes are retried like reads.
-    return Http.retrying(
+    return ServiceHttp.retrying(
       Effect.tryPromise({
         try: async (signal) => {
           const response = await fetch(target, {
@@ -157,11 +161,11 @@ export const make = (config: Config): OAuthCrm => {
             signal: deadline(signal),
             ...(body === undefined ? {} : { body })
           })
-          const answer = await Http.bodyOf(response)
+          const answer = await ServiceHttp.bodyOf(response)
           if (!response.ok) throw Http.errorOf(response.status, response.headers, answer, secrets)
           return answer
         },
-        catch: (cause) => (cause instanceof AddOnError ? cause : Http.unreachable(cause, timeoutMs))
+        catch: (cause) => (cause instanceof AddOnError ? cause : ServiceHttp.unreachable("Capsule", cause, timeoutMs))
       }),
       retry
     )

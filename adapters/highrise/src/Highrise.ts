@@ -25,6 +25,7 @@
 import { AddOnError } from "@quotekit/addons/AddOnError"
 import { type CrmContact, SEARCH_LIMIT, type TokenCrm } from "@quotekit/addons/Crm"
 import type { Tokens } from "@quotekit/addons/OAuthService"
+import * as ServiceHttp from "@quotekit/addons/ServiceHttp"
 import { Effect } from "effect"
 import * as Address from "./internal/Address.ts"
 import * as Http from "./internal/Http.ts"
@@ -52,12 +53,12 @@ export interface Config {
    * in development or tests); the address an admin pastes must still be a Highrise one.
    */
   readonly baseUrl?: string
-  readonly retry?: Http.Retry
+  readonly retry?: ServiceHttp.Retry
   /** How long one request may take before it counts as no answer. Default 10 s. */
   readonly timeoutMs?: number
 }
 
-export type Retry = Http.Retry
+export type Retry = ServiceHttp.Retry
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
 
@@ -106,7 +107,7 @@ export const companyOf = (site: string, company: Record<string, unknown>): CrmCo
 export const make = (config: Config = {}): TokenCrm => {
   const userAgent = config.userAgent ?? DEFAULT_USER_AGENT
   const baseUrl = config.baseUrl === undefined ? undefined : trimSlash(config.baseUrl)
-  const retry = { ...Http.defaultRetry, ...config.retry }
+  const retry = { ...ServiceHttp.defaultRetry, ...config.retry }
   const timeoutMs = config.timeoutMs ?? 10_000
 
   /** One request to the account at `site`, retried as configured; the answer's text. */
@@ -142,15 +143,9 @@ export const make = (config: Config = {}): TokenCrm => {
       catch: (cause) => (cause instanceof AddOnError ? cause : Http.unreachable(cause, timeoutMs))
     })
     // Whatever an error says (a network library's words included), it never carries the token.
-    const scrub = (error: AddOnError) =>
-      error.message.includes(token) || error.message.includes(basic)
-        ? new AddOnError({
-            kind: error.kind,
-            message: error.message.replaceAll(token, "[token]").replaceAll(basic, "[token]"),
-            ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs })
-          })
-        : error
-    return Http.retrying(attempt, retry, method === "GET").pipe(Effect.mapError(scrub))
+    return ServiceHttp.retrying(attempt, retry, method === "GET").pipe(
+      Effect.mapError((error) => ServiceHttp.scrubError(error, [token, basic], "[token]"))
+    )
   }
 
   const siteOf = (tokens: Tokens): Effect.Effect<string, AddOnError> =>

@@ -19,6 +19,7 @@
 import { AddOnError } from "@quotekit/addons/AddOnError"
 import { type CrmContact, SEARCH_LIMIT, type TokenCrm } from "@quotekit/addons/Crm"
 import type { Tokens } from "@quotekit/addons/OAuthService"
+import * as ServiceHttp from "@quotekit/addons/ServiceHttp"
 import { Effect, Schema } from "effect"
 import * as Http from "./internal/Http.ts"
 import * as Pod from "./internal/Pod.ts"
@@ -33,12 +34,12 @@ export interface Config {
   readonly apiUrlOf?: (pod: string) => string
   /** Where users of a pod open their records. Default `https://crm.<pod>.insightly.com`. */
   readonly appUrlOf?: (pod: string) => string
-  readonly retry?: Http.Retry
+  readonly retry?: ServiceHttp.Retry
   /** How long one request may take before it counts as no answer (and is retried). Default 10 s. */
   readonly timeoutMs?: number
 }
 
-export type Retry = Http.Retry
+export type Retry = ServiceHttp.Retry
 
 /** What a 401 says when the key was just pasted. */
 export const KEY_REFUSED = "Insightly did not accept that API key."
@@ -59,7 +60,7 @@ const distinct = <A>(lists: ReadonlyArray<ReadonlyArray<A>>, id: (a: A) => strin
 export const make = (config: Config = {}): TokenCrm => {
   const apiUrlOf = (pod: string) => `${trimSlash((config.apiUrlOf ?? Pod.apiUrlOf)(pod))}/v3.1`
   const appUrlOf = (pod: string) => trimSlash((config.appUrlOf ?? Pod.appUrlOf)(pod))
-  const retry = { ...Http.defaultRetry, ...config.retry }
+  const retry = { ...ServiceHttp.defaultRetry, ...config.retry }
   const timeoutMs = config.timeoutMs ?? 10_000
 
   const notAnAddress = () => new AddOnError({ kind: "rejected", message: Pod.NOT_AN_ADDRESS })
@@ -93,7 +94,7 @@ export const make = (config: Config = {}): TokenCrm => {
     }
     // A note posted again after an answer lost on the way back is written twice (Insightly has no idempotency
     // keys); a note twice is better than none, so writes are retried like reads.
-    return Http.retrying(
+    return ServiceHttp.retrying(
       Effect.tryPromise({
         try: async (signal) => {
           const response = await fetch(target, {
@@ -102,11 +103,11 @@ export const make = (config: Config = {}): TokenCrm => {
             signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
             ...(body === undefined ? {} : { body })
           })
-          const answer = await Http.bodyOf(response)
+          const answer = await ServiceHttp.bodyOf(response, { keepText: true })
           if (!response.ok) throw Http.errorOf(response.status, response.headers, answer, errors)
           return answer
         },
-        catch: (cause) => (cause instanceof AddOnError ? cause : Http.unreachable(cause, timeoutMs))
+        catch: (cause) => (cause instanceof AddOnError ? cause : ServiceHttp.unreachable("Insightly", cause, timeoutMs))
       }),
       retry
     )

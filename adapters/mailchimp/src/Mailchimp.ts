@@ -26,6 +26,7 @@ import { createHash } from "node:crypto"
 import { AddOnError } from "@quotekit/addons/AddOnError"
 import type { Marketing, Member } from "@quotekit/addons/Marketing"
 import type { Organisation, Tokens } from "@quotekit/addons/OAuthService"
+import * as ServiceHttp from "@quotekit/addons/ServiceHttp"
 import { Effect, Redacted, Schema } from "effect"
 import * as oauth from "oauth4webapi"
 import * as Http from "./internal/Http.ts"
@@ -45,12 +46,12 @@ export interface Config {
    * also lets its metadata name an API address that is not Mailchimp's.
    */
   readonly loginUrl?: string
-  readonly retry?: Http.Retry
+  readonly retry?: ServiceHttp.Retry
   /** How long one request may take before it counts as no answer. Default 10 s. */
   readonly timeoutMs?: number
 }
 
-export type Retry = Http.Retry
+export type Retry = ServiceHttp.Retry
 
 const DEFAULT_LOGIN_URL = "https://login.mailchimp.com"
 
@@ -85,7 +86,7 @@ const isAudienceId = (id: string) => /^[A-Za-z0-9]+$/.test(id)
 export const make = (config: Config): Marketing => {
   const loginUrl = trimSlash(config.loginUrl ?? DEFAULT_LOGIN_URL)
   const standIn = loginUrl !== DEFAULT_LOGIN_URL
-  const retry = { ...Http.defaultRetry, ...config.retry }
+  const retry = { ...ServiceHttp.defaultRetry, ...config.retry }
   const timeoutMs = config.timeoutMs ?? 10_000
   const secret = Redacted.isRedacted(config.clientSecret) ? Redacted.value(config.clientSecret) : config.clientSecret
 
@@ -142,7 +143,7 @@ export const make = (config: Config): Marketing => {
                 signal: deadline(signal),
                 ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) })
               })
-        const body = await Http.bodyOf(response)
+        const body = await ServiceHttp.bodyOf(response)
         if (response.ok) return { status: response.status, body }
         if (request.accept?.(response.status, Http.problemOf(body)) === true) return { status: response.status, body }
         if (response.status === 429 || response.status >= 500 || request.refused === undefined)
@@ -151,8 +152,8 @@ export const make = (config: Config): Marketing => {
       },
       catch: (cause) => (cause instanceof AddOnError ? cause : Http.unreachable(cause, timeoutMs))
     })
-    return Http.retrying(attempt, retry, request.idempotent).pipe(
-      Effect.mapError((error) => Http.scrub(error, [...secrets, secret]))
+    return ServiceHttp.retrying(attempt, retry, request.idempotent).pipe(
+      Effect.mapError((error) => ServiceHttp.scrubError(error, [...secrets, secret], "[secret]"))
     )
   }
 
