@@ -29,6 +29,7 @@ import {
   type TaxRate,
   type Tokens
 } from "@quotekit/addons/Accounting"
+import * as ServiceHttp from "@quotekit/addons/ServiceHttp"
 import { BigDecimal, Effect, Option, Redacted, Schema } from "effect"
 import * as oauth from "oauth4webapi"
 import * as DecimalJson from "./internal/DecimalJson.ts"
@@ -67,12 +68,12 @@ export interface Config {
    * refuses an approved invoice line without one. Default `200`, "Sales" in Xero's default charts of accounts.
    */
   readonly defaultAccountCode?: string
-  readonly retry?: Http.Retry
+  readonly retry?: ServiceHttp.Retry
   /** How long one request may take before it counts as no answer (and is retried). Default 30 s. */
   readonly timeoutMs?: number
 }
 
-export type Retry = Http.Retry
+export type Retry = ServiceHttp.Retry
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
 
@@ -196,7 +197,7 @@ export const make = (config: Config): Accounting => {
   const apiUrl = trimSlash(config.apiUrl ?? "https://api.xero.com")
   const loginUrl = trimSlash(config.loginUrl ?? "https://login.xero.com")
   const appUrl = trimSlash(config.appUrl ?? "https://go.xero.com")
-  const retry = { ...Http.defaultRetry, ...config.retry }
+  const retry = { ...ServiceHttp.defaultRetry, ...config.retry }
   const defaultAccountCode = config.defaultAccountCode ?? "200"
   const scopes = config.scopes ?? DEFAULT_SCOPES
   const secret = Redacted.isRedacted(config.clientSecret) ? Redacted.value(config.clientSecret) : config.clientSecret
@@ -220,7 +221,7 @@ export const make = (config: Config): Accounting => {
     send: (options: { readonly signal: AbortSignal }) => Promise<Response>,
     process: (response: Response) => Promise<A>
   ): Effect.Effect<A, AccountingError> =>
-    Http.retrying(
+    ServiceHttp.retrying(
       Effect.tryPromise({
         try: async (signal) => {
           const response = await send({ ...insecure, signal: deadline(signal) })
@@ -249,7 +250,7 @@ export const make = (config: Config): Accounting => {
               kind: "unavailable",
               message: `Xero's identity service answered unexpectedly (${cause.message}).`
             })
-          return Http.unreachable(cause, timeoutMs)
+          return ServiceHttp.unreachable("Xero", cause, timeoutMs)
         }
       }),
       retry
@@ -293,7 +294,7 @@ export const make = (config: Config): Accounting => {
     if (options.body !== undefined) headers["content-type"] = "application/json"
     if (options.idempotencyKey !== undefined) headers["idempotency-key"] = options.idempotencyKey
     const body = options.body === undefined ? undefined : DecimalJson.stringify(options.body)
-    return Http.retrying(
+    return ServiceHttp.retrying(
       Effect.tryPromise({
         try: async (signal) => {
           const response = await fetch(target, {
@@ -306,7 +307,7 @@ export const make = (config: Config): Accounting => {
           if (!response.ok) throw Http.errorOf(response.status, response.headers, answer)
           return answer
         },
-        catch: (cause) => (cause instanceof AccountingError ? cause : Http.unreachable(cause, timeoutMs))
+        catch: (cause) => (cause instanceof AccountingError ? cause : ServiceHttp.unreachable("Xero", cause, timeoutMs))
       }),
       retry
     )

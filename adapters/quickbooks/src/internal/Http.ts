@@ -3,10 +3,13 @@
  * request is made with the global `fetch` (so msw answers it in tests), 429 and 5xx answers and network
  * failures are tried again with exponential backoff (honouring `Retry-After`), and the answer is classified:
  * a QuickBooks `Fault` (`Fault.Error[]` with `Message`, `Detail`, `code`; the authentication faults come as
- * lower-case `fault.error[]`) becomes a `QuickBooksFault` carrying Intuit's own text and codes.
+ * lower-case `fault.error[]`) becomes a `QuickBooksFault` carrying Intuit's own text and codes. `Retry-After` and
+ * reading a body are `@quotekit/addons/ServiceHttp`'s; the retry policy is QuickBooks' own (a `Retry-After`
+ * lengthens the backoff rather than replacing it).
  */
 
 import { AccountingError } from "@quotekit/addons/Accounting"
+import * as ServiceHttp from "@quotekit/addons/ServiceHttp"
 import { Effect, Schema } from "effect"
 import * as Json from "./Json.ts"
 
@@ -49,15 +52,6 @@ export interface Answer {
   readonly status: number
   readonly headers: Headers
   readonly text: string
-}
-
-/** `Retry-After` in milliseconds: delta seconds or an HTTP date; undefined when absent or unreadable. */
-export const retryAfterMs = (headers: Headers, now: number): number | undefined => {
-  const value = headers.get("retry-after")
-  if (value === null || value.trim() === "") return undefined
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
 interface FaultError {
@@ -110,17 +104,9 @@ export const faultText = (errors: ReadonlyArray<FaultError>): string =>
     })
     .join("\n")
 
-const parseBody = (answer: Answer): unknown => {
-  try {
-    return answer.text === "" ? undefined : Json.parse(answer.text)
-  } catch {
-    return undefined
-  }
-}
-
 /** What an answer of the Accounting API means: its parsed body, or the fault it is. */
 export const classify = (answer: Answer, now: number): unknown => {
-  const body = parseBody(answer)
+  const body = ServiceHttp.parseBody(answer.text, { parse: Json.parse })
   const errors = faultErrors(body)
   const said = faultText(errors)
   const codes = errors.map((e) => e.code)
@@ -134,7 +120,7 @@ export const classify = (answer: Answer, now: number): unknown => {
   if (status === 401) return refuse("QuickBooks refused the access token (401); reconnect QuickBooks.")
   if (status === 403) return refuse("QuickBooks refused access to this company (403).")
   if (status === 429) {
-    const after = retryAfterMs(answer.headers, now)
+    const after = ServiceHttp.retryAfterMs(answer.headers, now)
     return fail(
       "rate-limited",
       "QuickBooks says too many requests (429).",

@@ -1,8 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { AccountingError } from "@quotekit/addons/Accounting"
 import * as Http from "../../src/internal/Http.ts"
-
-const retry = { times: 3, baseDelayMs: 100, maxDelayMs: 10_000 }
 
 describe("Http", () => {
   it("reads Xero's validation messages from every element and line, once each", () => {
@@ -48,27 +45,8 @@ describe("Http", () => {
     assert.strictEqual(limited.message, "Xero's API limit was reached (minute limit); it asks to wait 7 s.")
   })
 
-  it("Retry-After as seconds or as a date", () => {
-    assert.strictEqual(Http.retryAfterMs(new Headers({ "retry-after": "3" })), 3_000)
-    const now = Date.parse("2026-11-25T12:00:00Z")
-    assert.strictEqual(Http.retryAfterMs(new Headers({ "retry-after": "Wed, 25 Nov 2026 12:00:30 GMT" }), now), 30_000)
-    assert.strictEqual(Http.retryAfterMs(new Headers({ "retry-after": "soon" })), undefined)
-    assert.strictEqual(Http.retryAfterMs(new Headers()), undefined)
-  })
-
-  it("retries only 429 and 5xx, a bounded number of times, backing off, and gives up on a long Retry-After", () => {
-    const down = new AccountingError({ kind: "unavailable", message: "x" })
-    const waits = [0, 1, 2].map((n) => Http.delayBefore(down, n, retry)!)
-    assert.isAtLeast(waits[0]!, 100)
-    assert.isBelow(waits[0]!, 126)
-    assert.isAtLeast(waits[1]!, 200)
-    assert.isAtLeast(waits[2]!, 400)
-    assert.strictEqual(Http.delayBefore(down, 3, retry), undefined)
-    assert.strictEqual(Http.delayBefore(new AccountingError({ kind: "rejected", message: "x" }), 0, retry), undefined)
-    assert.strictEqual(Http.delayBefore(new AccountingError({ kind: "auth", message: "x" }), 0, retry), undefined)
-    const soon = new AccountingError({ kind: "rate-limited", message: "x", retryAfterMs: 2_000 })
-    assert.strictEqual(Http.delayBefore(soon, 0, retry), 2_000)
-    const tomorrow = new AccountingError({ kind: "rate-limited", message: "x", retryAfterMs: 86_400_000 })
-    assert.strictEqual(Http.delayBefore(tomorrow, 0, retry), undefined)
+  it("reads a body with its numbers kept as their text", async () => {
+    assert.deepStrictEqual(await Http.bodyOf(new Response('{"Total":1.10}')), { Total: "1.10" })
+    assert.strictEqual(await Http.bodyOf(new Response("<html>")), undefined)
   })
 })
