@@ -19,6 +19,7 @@ import * as S3Config from "@quotekit/storage/S3Config"
 import { Console, Data, Effect, Fiber, Layer, Logger, Option, Runtime } from "effect"
 import { SqlError } from "effect/sql"
 import * as LinkToken from "./customer/LinkToken.ts"
+import * as JsonLines from "./logging/JsonLines.ts"
 import * as ServerConfig from "./ServerConfig.ts"
 
 /** What the command line asked for. */
@@ -59,10 +60,11 @@ const refuseHeldDataDir = <E>(error: E): Effect.Effect<never, E | CannotStart> =
 
 /**
  * The log format: readable lines on a terminal, one JSON object per line otherwise (a log collector, a file, a
- * container's output). `LOG_FORMAT=json` or `LOG_FORMAT=pretty` chooses either way.
+ * container's output), written in 50 ms batches (`JsonLines`). `LOG_FORMAT=json` or `LOG_FORMAT=pretty` chooses
+ * either way.
  */
 export const loggerFor = (format: string | undefined, isTty: boolean) =>
-  format === "json" || (format !== "pretty" && !isTty) ? Logger.consoleJson : Logger.consolePretty()
+  format === "json" || (format !== "pretty" && !isTty) ? JsonLines.logger() : Effect.succeed(Logger.consolePretty())
 
 /**
  * Back the embedded data folder up into `<data>/backups/` when its database is older than this version (or of a
