@@ -101,7 +101,21 @@ export default defineConfig({
       // As in the light pages: schema constructors only describe, so the schemas a chunk does not use are dropped
       // with the runtime they would need (the shell and the quote list carry no Schema).
       treeshake: { manualPureFunctions: ["Schema"], propertyReadSideEffects: false },
-      output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } }
+      // The modules the entry imports statically load with every page anyway: one chunk rather than a score of
+      // small ones, which compresses better. The message catalogue stays out: the entry imports its areas by name,
+      // and gathering it here would bring every area (`Message.catalogue` imports them all) to the first screen.
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "initial",
+              tags: ["$initial"],
+              includeDependenciesRecursively: false,
+              test: (id) => !/[\\/]core[\\/]src[\\/](Message\.ts|message[\\/])/.test(id)
+            }
+          ]
+        }
+      }
     }
   }
 })

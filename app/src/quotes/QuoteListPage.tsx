@@ -12,7 +12,6 @@ import * as QuoteListTab from "@quotekit/core/light/QuoteListTab"
 import * as QuoteStatus from "@quotekit/core/light/QuoteStatus"
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { Link, useNavigate, useSearch } from "@tanstack/react-router"
-import { Tabs } from "radix-ui"
 import { useEffect, useState } from "react"
 import { useWire } from "../api/WireClient.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
@@ -23,6 +22,7 @@ import { useAccountCache } from "../session/useAccountCache.ts"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
+import { ListTabs } from "./ListTabs.tsx"
 import { isFiltered, type ListSearch, listQuery, statusOf, tabOf, teamOrder } from "./listSearch.ts"
 import { listText } from "./listText.ts"
 import styles from "./QuoteList.module.css"
@@ -223,16 +223,17 @@ export const QuoteListPage = () => {
         )}
       </div>
       {tabs.length > 0 ? (
-        <Tabs.Root value={tab} onValueChange={(t) => go({ archive: t === "all" ? "" : t })}>
-          <Tabs.List className={styles.tabs} aria-label={m.quotes}>
-            {tabs.map((t) => (
-              <Tabs.Trigger key={t} value={t} className={styles.tab}>
-                {QuoteListTab.label(t)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value={tab}>{results}</Tabs.Content>
-        </Tabs.Root>
+        <ListTabs
+          tabs={tabs}
+          value={tab}
+          onValueChange={(t) => go({ archive: t === "all" ? "" : t })}
+          label={m.quotes}
+          labelOf={QuoteListTab.label}
+          listClassName={styles.tabs}
+          tabClassName={styles.tab}
+        >
+          {results}
+        </ListTabs>
       ) : (
         results
       )}
