@@ -1,3 +1,9 @@
+/**
+ * The messages of one area of the catalogue: customer acceptance. `Message.ts` gathers every area; a bundle that
+ * must stay light imports the areas it shows from here.
+ *
+ * @since 0.5.0
+ */
 export const signToAccept = "Sign to accept"
 export const checkBoxToAccept = "Check the box to accept"
 export const signDraw = "Draw"
@@ -23,7 +29,6 @@ export const quoteUpdatedSinceOpened = "This quote has been updated since you op
 export const reloadPage = "Reload"
 export const itemQuantity = (title: string) => (title.trim() === "" ? "Quantity" : `Quantity of ${title}`)
 export const subtotal = "Subtotal"
-export const total = "Total"
 export const discountPercent = (percent: string) => `Discount ${percent}%`
 export const taxAdded = (taxWord: string, rate: string) => `${taxWord} ${rate}%`
 export const taxIncluded = (taxWord: string, rate: string) => `Includes ${taxWord} ${rate}%`

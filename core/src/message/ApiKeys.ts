@@ -1,3 +1,9 @@
+/**
+ * The messages of one area of the catalogue: API keys (our wording). `Message.ts` gathers every area; a bundle that
+ * must stay light imports the areas it shows from here.
+ *
+ * @since 0.5.0
+ */
 export const apiKeys = "API keys"
 export const apiKeysHint =
   "A key lets a program call the quotekit API for this account, acting as the admin who created it. Read keys can only look; write keys can change things too."

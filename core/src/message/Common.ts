@@ -6,3 +6,6 @@ export const untitled = "Untitled"
 export const titled = (title: string) => (title.trim() === "" ? untitled : title)
 
 // Each message is its own export, named in camelCase after what it is about.
+export const total = "Total"
+export const loading = "Loading…"
+export const title = "Title"

@@ -15,8 +15,6 @@ export const copyOfTemplateBanner = "This is a copy of the Template."
 export const linkedItemsMatched = (n: number) =>
   n === 1 ? "1 Linked Item was matched." : `${n} Linked Items were matched.`
 export const exampleBanner = "Here’s a draft quote based on the example."
-/** The sample-quote picker's heading and its link from the quote list. */
-export const exampleQuotes = "Start from an example"
 /** Under the picker's heading. */
 export const exampleQuotesIntro =
   "Each example becomes a draft quote you can change: its items, prices and terms are yours to edit before sending."

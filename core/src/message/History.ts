@@ -1,3 +1,9 @@
+/**
+ * The messages of one area of the catalogue: quote saving and activity history (our wording). `Message.ts` gathers every area; a bundle that
+ * must stay light imports the areas it shows from here.
+ *
+ * @since 0.5.0
+ */
 export const quoteStructureInvalid = "A quote keeps at least one price item, a total row last, and a text row after it."
 export const itemCodeTooLong = "Item codes can be at most 60 characters within a quote."
 export const adjustmentItemLocked = "Items from before this adjustment can only be credited."

@@ -1,10 +1,10 @@
-export const productName = "quotekit"
-/** The document title of a page: its own title with the product name appended. */
-export const pageTitle = (title: string) => `${title} · quotekit`
-export const menu = "Menu"
-export const mainNavigation = "Main navigation"
+/**
+ * The messages of one area of the catalogue: team app labels (our wording). `Message.ts` gathers every area; a bundle that
+ * must stay light imports the areas it shows from here.
+ *
+ * @since 0.5.0
+ */
 export const switchAccount = "Switch account"
-export const loading = "Loading…"
 export const back = "Back"
 export const signIn = "Sign In"
 export const createAccount = "Create Account"
@@ -17,9 +17,7 @@ export const businessName = "Business name"
 export const yourName = "Your name"
 export const email = "Email"
 export const password = "Password"
-export const newQuote = "New Quote"
 // quote editor
-export const title = "Title"
 export const quoteDetails = "Details"
 export const sentDate = "Sent date"
 export const sentDateAutomatic = "Updates automatically until sent"

@@ -16,3 +16,8 @@ export const reviews = "Reviews"
 export const leads = "Leads"
 export const notFoundTitle = "Not Found"
 export const notFoundBody = "The page you requested was not found."
+export const productName = "quotekit"
+/** The document title of a page: its own title with the product name appended. */
+export const pageTitle = (title: string) => `${title} · quotekit`
+export const menu = "Menu"
+export const mainNavigation = "Main navigation"

@@ -15,3 +15,17 @@ export const selectMergeWinner = "Select a winner of the merge"
 export const cancelMerge = "Cancel Merge"
 export const confirmMergeWinner = "Confirm this will be the Winner"
 export const confirmMerge = "Confirm Merge"
+export const lastView = "Last viewed"
+export const newQuestions = "New questions"
+export const noQuotesMatch = "No quotes match. Try fewer words, another status, tab or team member."
+export const noQuotesYet = "No quotes yet. Create a New Quote, or start from a template, to get started."
+export const pageOf = (page: number) => `Page ${page}`
+export const previousPage = "Previous"
+export const quoteContact = "Contact"
+export const quotesTotal = (n: number) => (n === 1 ? "1 quote" : `${n} quotes`)
+export const showTotal = "Show total"
+export const statusFilter = "Status"
+export const teamFilter = "Team member"
+/** The sample-quote picker's heading and its link from the quote list. */
+export const exampleQuotes = "Start from an example"
+export const newQuote = "New Quote"
