@@ -1,18 +1,19 @@
 /**
  * The service-independent half of one exchange with an add-on's service (Capsule, Insightly, Highrise,
- * Mailchimp, Xero, QuickBooks): how long the service asks to wait (`Retry-After`), secrets kept out of messages,
- * no answer at all, a body read as JSON, the common failures of a 429 and a 5xx, and the bounded retry with
- * backoff of `rate-limited` and `unavailable`. What a service's own failures say (its body's shape, its status
- * mapping) stays in its adapter; a message that names the service takes its name.
+ * Mailchimp, Xero, QuickBooks): a request with a deadline, tried again with backoff on `rate-limited` and
+ * `unavailable` (and on no answer when it may be sent twice), how long the service asks to wait (`Retry-After`),
+ * secrets kept out of messages, no answer at all, a body read as JSON, and the common failures of a 429 and a
+ * 5xx. What a service's own failures say (its body's shape, its status mapping) stays in its adapter; a message
+ * that names the service takes its name.
  *
  * @example
- * const call = ServiceHttp.retrying(
- *   Effect.tryPromise({
- *     try: () => fetch(url).then(ServiceHttp.bodyOf),
- *     catch: (cause) => ServiceHttp.unreachable("Capsule", cause, 10_000)
- *   }),
- *   ServiceHttp.defaultRetry
- * )
+ * const contacts = ServiceHttp.request({
+ *   service: "Capsule",
+ *   timeoutMs: 10_000,
+ *   retry: ServiceHttp.defaultRetry,
+ *   send: (signal) => fetch(url, { headers, signal }),
+ *   answer: ServiceHttp.readAnswer((status, headers, body) => Http.errorOf(status, headers, body))
+ * })
  *
  * @since 0.5.0
  */
@@ -156,3 +157,57 @@ export const retrying = <A>(
     })
   return loop(0)
 }
+
+/** One request to a service, as `request` makes it. */
+export interface Request<A> {
+  /** The service's name, for the messages of no answer. */
+  readonly service: string
+  /** How long one try may take before it counts as no answer. */
+  readonly timeoutMs: number
+  readonly retry: Required<Retry>
+  /** Whether the request may be sent twice: when not, no answer is not tried again (default `true`). */
+  readonly idempotent?: boolean
+  /** Send one try; `signal` ends with the fiber or after `timeoutMs`. */
+  readonly send: (signal: AbortSignal) => Promise<Response>
+  /** What an answer means; it throws the `AddOnError` a failed answer stands for (see `readAnswer`). */
+  readonly answer: (response: Response) => Promise<A>
+  /** What a thrown cause other than an `AddOnError` means (an OAuth library's refusal); `undefined`: no answer. */
+  readonly failed?: (cause: unknown) => AddOnError | undefined
+}
+
+/**
+ * Make a request to a service, tried again as `retry` allows on 429, 5xx and no answer (for an idempotent one):
+ * the answer as `answer` reads it, or the error it threw; no answer at all is `unreachable`.
+ *
+ * @example
+ * ServiceHttp.request({
+ *   service: "Capsule", timeoutMs: 10_000, retry: ServiceHttp.defaultRetry,
+ *   send: (signal) => fetch(url, { headers, signal }),
+ *   answer: ServiceHttp.readAnswer(Http.errorOf)
+ * })
+ */
+export const request = <A>(options: Request<A>): Effect.Effect<A, AddOnError> =>
+  retrying(
+    Effect.tryPromise({
+      try: async (signal) =>
+        options.answer(await options.send(AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]))),
+      catch: (cause) =>
+        cause instanceof AddOnError
+          ? cause
+          : (options.failed?.(cause) ?? new NoAnswer({ error: unreachable(options.service, cause, options.timeoutMs) }))
+    }),
+    options.retry,
+    options.idempotent ?? true
+  )
+
+/**
+ * An `answer` for `request`: the body of a 2xx answer read as `reading` says; for any other status, the error
+ * `errorOf` makes of its status, headers and body, thrown.
+ */
+export const readAnswer =
+  (errorOf: (status: number, headers: Headers, body: unknown) => AddOnError, reading: Reading = {}) =>
+  async (response: Response): Promise<unknown> => {
+    const body = await bodyOf(response, reading)
+    if (!response.ok) throw errorOf(response.status, response.headers, body)
+    return body
+  }

@@ -155,4 +155,75 @@ describe("ServiceHttp", () => {
       assert.strictEqual(limitedWrite.tries(), 2)
     })
   )
+
+  it.live("a request answers as `answer` reads it, tries 5xx again, and fails with what a refusal stands for", () =>
+    Effect.gen(function* () {
+      const statuses = [503, 200]
+      let sent = 0
+      const errorOf = (status: number, _headers: Headers, body: unknown) =>
+        status >= 500
+          ? ServiceHttp.unavailable("Capsule", status, 1)
+          : ServiceHttp.failure("rejected", `refused: ${JSON.stringify(body)}`)
+      const answered = yield* ServiceHttp.request({
+        service: "Capsule",
+        timeoutMs: 1_000,
+        retry: quick,
+        send: async () => new Response('{"id":7}', { status: statuses[sent++] ?? 200 }),
+        answer: ServiceHttp.readAnswer(errorOf)
+      })
+      assert.deepStrictEqual(answered, { id: 7 })
+      assert.strictEqual(sent, 2)
+      const refused = yield* Effect.flip(
+        ServiceHttp.request({
+          service: "Capsule",
+          timeoutMs: 1_000,
+          retry: quick,
+          send: async () => new Response("Bad field", { status: 400 }),
+          answer: ServiceHttp.readAnswer(errorOf, { keepText: true })
+        })
+      )
+      assert.strictEqual(refused.kind, "rejected")
+      assert.strictEqual(refused.message, 'refused: "Bad field"')
+    })
+  )
+
+  it.live("no answer is unreachable, tried again only when idempotent; a cause `failed` knows is its error", () =>
+    Effect.gen(function* () {
+      let sent = 0
+      const lost = {
+        service: "Highrise",
+        timeoutMs: 1_000,
+        retry: quick,
+        send: async (): Promise<Response> => {
+          sent++
+          throw new TypeError("fetch failed", { cause: new Error("ECONNRESET") })
+        },
+        answer: async (response: Response) => response.status
+      }
+      const write = yield* Effect.flip(ServiceHttp.request({ ...lost, idempotent: false }))
+      assert.strictEqual(write.message, "Highrise could not be reached (fetch failed: ECONNRESET).")
+      assert.strictEqual(sent, 1)
+      const read = yield* Effect.flip(ServiceHttp.request(lost))
+      assert.strictEqual(read.kind, "unavailable")
+      assert.strictEqual(sent, 1 + 1 + quick.times)
+      const late = yield* Effect.flip(
+        ServiceHttp.request({
+          ...lost,
+          timeoutMs: 20,
+          retry: { ...quick, times: 0 },
+          send: (signal) =>
+            new Promise<Response>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)))
+        })
+      )
+      assert.strictEqual(late.message, "Highrise did not answer within 0.02 s.")
+      const known = yield* Effect.flip(
+        ServiceHttp.request({
+          ...lost,
+          failed: (cause) => (cause instanceof TypeError ? ServiceHttp.failure("auth", "refused") : undefined)
+        })
+      )
+      assert.strictEqual(known.kind, "auth")
+      assert.strictEqual(sent, 1 + 1 + quick.times + 1)
+    })
+  )
 })

@@ -74,9 +74,6 @@ export const make = (config: Config): OAuthCrm => {
   const clientAuth = oauth.ClientSecretPost(secret)
   // Plain http only for a local stand-in of Capsule; Capsule itself is https.
   const insecure = authUrl.startsWith("http:") ? { [oauth.allowInsecureRequests]: true } : {}
-  /** The attempt's signal: interrupted with the fiber, or given up after `timeoutMs`. */
-  const deadline = (signal: AbortSignal) => AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
-
   const refused = (what: string, cause: { readonly error: string; readonly error_description?: string | undefined }) =>
     new AddOnError({
       kind: "auth",
@@ -89,36 +86,35 @@ export const make = (config: Config): OAuthCrm => {
     send: (options: { readonly signal: AbortSignal }) => Promise<Response>,
     process: (response: Response) => Promise<A>
   ): Effect.Effect<A, AddOnError> =>
-    ServiceHttp.retrying(
-      Effect.tryPromise({
-        try: async (signal) => {
-          const response = await send({ ...insecure, signal: deadline(signal) })
-          if (response.status === 429 || response.status >= 500)
-            throw Http.errorOf(response.status, response.headers, await ServiceHttp.bodyOf(response), [
+    ServiceHttp.request({
+      service: "Capsule",
+      timeoutMs,
+      retry,
+      send: (signal) => send({ ...insecure, signal }),
+      answer: async (response) => {
+        if (response.status === 429 || response.status >= 500)
+          throw Http.errorOf(response.status, response.headers, await ServiceHttp.bodyOf(response), [
+            secret,
+            ...secrets
+          ])
+        return process(response)
+      },
+      failed: (cause) => {
+        if (cause instanceof oauth.ResponseBodyError)
+          return refused("Capsule refused the connection; connect Capsule again", cause)
+        if (cause instanceof oauth.AuthorizationResponseError)
+          return refused("Capsule did not authorise the connection", cause)
+        if (cause instanceof oauth.OperationProcessingError || cause instanceof oauth.UnsupportedOperationError)
+          return new AddOnError({
+            kind: "unavailable",
+            message: ServiceHttp.scrub(`Capsule's token service answered unexpectedly (${cause.message}).`, [
               secret,
               ...secrets
             ])
-          return process(response)
-        },
-        catch: (cause): AddOnError => {
-          if (cause instanceof AddOnError) return cause
-          if (cause instanceof oauth.ResponseBodyError)
-            return refused("Capsule refused the connection; connect Capsule again", cause)
-          if (cause instanceof oauth.AuthorizationResponseError)
-            return refused("Capsule did not authorise the connection", cause)
-          if (cause instanceof oauth.OperationProcessingError || cause instanceof oauth.UnsupportedOperationError)
-            return new AddOnError({
-              kind: "unavailable",
-              message: ServiceHttp.scrub(`Capsule's token service answered unexpectedly (${cause.message}).`, [
-                secret,
-                ...secrets
-              ])
-            })
-          return ServiceHttp.unreachable("Capsule", cause, timeoutMs)
-        }
-      }),
-      retry
-    )
+          })
+        return undefined
+      }
+    })
 
   const tokensOf = (answer: oauth.TokenEndpointResponse, previous?: Tokens): Effect.Effect<Tokens, AddOnError> => {
     const refresh = answer.refresh_token ?? previous?.refresh_token
@@ -152,23 +148,13 @@ export const make = (config: Config): OAuthCrm => {
     const secrets = [tokens.access_token, tokens.refresh_token]
     // A note posted again after an answer lost on the way back is written twice (Capsule has no idempotency
     // keys); a note twice is better than none, so writes are retried like reads.
-    return ServiceHttp.retrying(
-      Effect.tryPromise({
-        try: async (signal) => {
-          const response = await fetch(target, {
-            method,
-            headers,
-            signal: deadline(signal),
-            ...(body === undefined ? {} : { body })
-          })
-          const answer = await ServiceHttp.bodyOf(response)
-          if (!response.ok) throw Http.errorOf(response.status, response.headers, answer, secrets)
-          return answer
-        },
-        catch: (cause) => (cause instanceof AddOnError ? cause : ServiceHttp.unreachable("Capsule", cause, timeoutMs))
-      }),
-      retry
-    )
+    return ServiceHttp.request({
+      service: "Capsule",
+      timeoutMs,
+      retry,
+      send: (signal) => fetch(target, { method, headers, signal, ...(body === undefined ? {} : { body }) }),
+      answer: ServiceHttp.readAnswer((status, headers, answer) => Http.errorOf(status, headers, answer, secrets))
+    })
   }
 
   const decode =

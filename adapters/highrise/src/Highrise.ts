@@ -127,25 +127,27 @@ export const make = (config: Config = {}): TokenCrm => {
       accept: "application/xml"
     }
     if (options.body !== undefined) headers["content-type"] = "application/xml; charset=utf-8"
-    const attempt = Effect.tryPromise({
-      try: async (signal) => {
-        const response = await fetch(target, {
+    const attempt = ServiceHttp.request({
+      service: "Highrise",
+      timeoutMs,
+      retry,
+      idempotent: method === "GET",
+      send: (signal) =>
+        fetch(target, {
           method,
           headers,
           redirect: "manual",
-          signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+          signal,
           ...(options.body === undefined ? {} : { body: options.body })
-        })
+        }),
+      answer: async (response) => {
         const text = await response.text()
         if (response.status < 200 || response.status > 299) throw Http.errorOf(response.status, response.headers, text)
         return text
-      },
-      catch: (cause) => (cause instanceof AddOnError ? cause : Http.unreachable(cause, timeoutMs))
+      }
     })
     // Whatever an error says (a network library's words included), it never carries the token.
-    return ServiceHttp.retrying(attempt, retry, method === "GET").pipe(
-      Effect.mapError((error) => ServiceHttp.scrubError(error, [token, basic], "[token]"))
-    )
+    return attempt.pipe(Effect.mapError((error) => ServiceHttp.scrubError(error, [token, basic], "[token]")))
   }
 
   const siteOf = (tokens: Tokens): Effect.Effect<string, AddOnError> =>

@@ -94,23 +94,15 @@ export const make = (config: Config = {}): TokenCrm => {
     }
     // A note posted again after an answer lost on the way back is written twice (Insightly has no idempotency
     // keys); a note twice is better than none, so writes are retried like reads.
-    return ServiceHttp.retrying(
-      Effect.tryPromise({
-        try: async (signal) => {
-          const response = await fetch(target, {
-            method,
-            headers,
-            signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-            ...(body === undefined ? {} : { body })
-          })
-          const answer = await ServiceHttp.bodyOf(response, { keepText: true })
-          if (!response.ok) throw Http.errorOf(response.status, response.headers, answer, errors)
-          return answer
-        },
-        catch: (cause) => (cause instanceof AddOnError ? cause : ServiceHttp.unreachable("Insightly", cause, timeoutMs))
-      }),
-      retry
-    )
+    return ServiceHttp.request({
+      service: "Insightly",
+      timeoutMs,
+      retry,
+      send: (signal) => fetch(target, { method, headers, signal, ...(body === undefined ? {} : { body }) }),
+      answer: ServiceHttp.readAnswer((status, headers, answer) => Http.errorOf(status, headers, answer, errors), {
+        keepText: true
+      })
+    })
   }
 
   const decode =

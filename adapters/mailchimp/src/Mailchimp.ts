@@ -98,7 +98,6 @@ export const make = (config: Config): Marketing => {
   const client: oauth.Client = { client_id: config.clientId }
   // Plain http only for a local stand-in of Mailchimp; Mailchimp itself is https.
   const insecure = loginUrl.startsWith("http:") ? { [oauth.allowInsecureRequests]: true } : {}
-  const deadline = (signal: AbortSignal) => AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
 
   const notUnderstood = (what: string) =>
     new AddOnError({ kind: "unavailable", message: `Mailchimp's ${what} answer was not understood.` })
@@ -131,30 +130,30 @@ export const make = (config: Config): Marketing => {
     const headers: Record<string, string> = { accept: "application/json" }
     if (request.authorization !== undefined) headers.authorization = request.authorization
     if (request.body !== undefined) headers["content-type"] = "application/json"
-    const attempt = Effect.tryPromise({
-      try: async (signal) => {
-        const response =
-          request.send !== undefined
-            ? await request.send(deadline(signal))
-            : await fetch(request.url, {
-                method: request.method,
-                headers,
-                redirect: "error",
-                signal: deadline(signal),
-                ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) })
-              })
+    return ServiceHttp.request({
+      service: "Mailchimp",
+      timeoutMs,
+      retry,
+      idempotent: request.idempotent,
+      send: (signal) =>
+        request.send !== undefined
+          ? request.send(signal)
+          : fetch(request.url, {
+              method: request.method,
+              headers,
+              redirect: "error",
+              signal,
+              ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) })
+            }),
+      answer: async (response) => {
         const body = await ServiceHttp.bodyOf(response)
         if (response.ok) return { status: response.status, body }
         if (request.accept?.(response.status, Http.problemOf(body)) === true) return { status: response.status, body }
         if (response.status === 429 || response.status >= 500 || request.refused === undefined)
           throw Http.errorOf(response.status, response.headers, body)
         throw request.refused(response.status, response.headers, body)
-      },
-      catch: (cause) => (cause instanceof AddOnError ? cause : Http.unreachable(cause, timeoutMs))
-    })
-    return ServiceHttp.retrying(attempt, retry, request.idempotent).pipe(
-      Effect.mapError((error) => ServiceHttp.scrubError(error, [...secrets, secret], "[secret]"))
-    )
+      }
+    }).pipe(Effect.mapError((error) => ServiceHttp.scrubError(error, [...secrets, secret], "[secret]")))
   }
 
   /** A refusal of the OAuth service (a spent code, a wrong verifier or secret, a token it no longer knows). */

@@ -213,48 +213,45 @@ export const make = (config: Config): Accounting => {
   // Plain http only for a local stand-in of Xero; Xero itself is https.
   const insecure = identityUrl.startsWith("http:") ? { [oauth.allowInsecureRequests]: true } : {}
   const timeoutMs = config.timeoutMs ?? 30_000
-  /** The attempt's signal: interrupted with the fiber, or given up after `timeoutMs`. */
-  const deadline = (signal: AbortSignal) => AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
 
   /** A call to the identity service; its 429 and 5xx are retried, its refusals are `auth`. */
   const tokenCall = <A>(
     send: (options: { readonly signal: AbortSignal }) => Promise<Response>,
     process: (response: Response) => Promise<A>
   ): Effect.Effect<A, AccountingError> =>
-    ServiceHttp.retrying(
-      Effect.tryPromise({
-        try: async (signal) => {
-          const response = await send({ ...insecure, signal: deadline(signal) })
-          if (response.status === 429 || response.status >= 500)
-            throw Http.errorOf(response.status, response.headers, await Http.bodyOf(response))
-          return process(response)
-        },
-        catch: (cause): AccountingError => {
-          if (cause instanceof AccountingError) return cause
-          if (cause instanceof oauth.ResponseBodyError)
-            return new AccountingError({
-              kind: "auth",
-              message: `Xero refused the connection (${cause.error}${
-                cause.error_description ? `: ${cause.error_description}` : ""
-              }); reconnect Xero.`
-            })
-          if (cause instanceof oauth.AuthorizationResponseError)
-            return new AccountingError({
-              kind: "auth",
-              message: `Xero did not authorise the connection (${cause.error}${
-                cause.error_description ? `: ${cause.error_description}` : ""
-              }).`
-            })
-          if (cause instanceof oauth.OperationProcessingError)
-            return new AccountingError({
-              kind: "unavailable",
-              message: `Xero's identity service answered unexpectedly (${cause.message}).`
-            })
-          return ServiceHttp.unreachable("Xero", cause, timeoutMs)
-        }
-      }),
-      retry
-    )
+    ServiceHttp.request({
+      service: "Xero",
+      timeoutMs,
+      retry,
+      send: (signal) => send({ ...insecure, signal }),
+      answer: async (response) => {
+        if (response.status === 429 || response.status >= 500)
+          throw Http.errorOf(response.status, response.headers, await Http.bodyOf(response))
+        return process(response)
+      },
+      failed: (cause) => {
+        if (cause instanceof oauth.ResponseBodyError)
+          return new AccountingError({
+            kind: "auth",
+            message: `Xero refused the connection (${cause.error}${
+              cause.error_description ? `: ${cause.error_description}` : ""
+            }); reconnect Xero.`
+          })
+        if (cause instanceof oauth.AuthorizationResponseError)
+          return new AccountingError({
+            kind: "auth",
+            message: `Xero did not authorise the connection (${cause.error}${
+              cause.error_description ? `: ${cause.error_description}` : ""
+            }).`
+          })
+        if (cause instanceof oauth.OperationProcessingError)
+          return new AccountingError({
+            kind: "unavailable",
+            message: `Xero's identity service answered unexpectedly (${cause.message}).`
+          })
+        return undefined
+      }
+    })
 
   const tokensOf = (answer: oauth.TokenEndpointResponse, previous?: Tokens): Effect.Effect<Tokens, AccountingError> => {
     const refresh = answer.refresh_token ?? previous?.refresh_token
@@ -294,23 +291,13 @@ export const make = (config: Config): Accounting => {
     if (options.body !== undefined) headers["content-type"] = "application/json"
     if (options.idempotencyKey !== undefined) headers["idempotency-key"] = options.idempotencyKey
     const body = options.body === undefined ? undefined : DecimalJson.stringify(options.body)
-    return ServiceHttp.retrying(
-      Effect.tryPromise({
-        try: async (signal) => {
-          const response = await fetch(target, {
-            method,
-            headers,
-            signal: deadline(signal),
-            ...(body === undefined ? {} : { body })
-          })
-          const answer = await Http.bodyOf(response)
-          if (!response.ok) throw Http.errorOf(response.status, response.headers, answer)
-          return answer
-        },
-        catch: (cause) => (cause instanceof AccountingError ? cause : ServiceHttp.unreachable("Xero", cause, timeoutMs))
-      }),
-      retry
-    )
+    return ServiceHttp.request({
+      service: "Xero",
+      timeoutMs,
+      retry,
+      send: (signal) => fetch(target, { method, headers, signal, ...(body === undefined ? {} : { body }) }),
+      answer: ServiceHttp.readAnswer(Http.errorOf, { parse: DecimalJson.parse })
+    })
   }
 
   const decode =

@@ -1,7 +1,7 @@
 /**
  * What Highrise's answers mean: a failed answer turned into an `AddOnError` (Highrise's own `<errors>` text kept;
- * Highrise limits requests with a `503` and `Retry-After`), and no answer at all, retried only for a request
- * that may be sent twice. The retries and `Retry-After` are `@quotekit/addons/ServiceHttp`'s.
+ * Highrise limits requests with a `503` and `Retry-After`). The request, its retries, `Retry-After` and no answer
+ * at all are `@quotekit/addons/ServiceHttp`'s.
  *
  * @internal
  */
@@ -35,10 +35,3 @@ export const errorOf = (status: number, headers: Headers, body: string): AddOnEr
   if (status === 403) return ServiceHttp.failure("rejected", said ?? "Highrise does not let this user do that.")
   return ServiceHttp.failure("rejected", said ?? `Highrise refused the request (HTTP ${status}).`)
 }
-
-/**
- * No answer (a timeout, a closed port, a reset, a DNS failure): retried only when the request may be sent twice,
- * since a note may have been written before the answer was lost.
- */
-export const unreachable = (cause: unknown, timeoutMs: number): ServiceHttp.NoAnswer =>
-  new ServiceHttp.NoAnswer({ error: ServiceHttp.unreachable("Highrise", cause, timeoutMs) })

@@ -22,11 +22,4 @@ describe("Http", () => {
     assert.strictEqual(busy.retryAfterMs, 2_000)
     assert.strictEqual(busy.message, "Highrise is unavailable or limiting requests (HTTP 503); it asks to wait 2 s.")
   })
-
-  it("no answer is a NoAnswer, for the retries to tell a lost write from a refusal", () => {
-    const lost = Http.unreachable(new TypeError("fetch failed", { cause: new Error("ECONNRESET") }), 10_000)
-    assert.strictEqual(lost._tag, "NoAnswer")
-    assert.strictEqual(lost.error.kind, "unavailable")
-    assert.strictEqual(lost.error.message, "Highrise could not be reached (fetch failed: ECONNRESET).")
-  })
 })

@@ -1,8 +1,8 @@
 /**
  * What Mailchimp's answers mean: a failed answer (the Marketing API's problem+json
  * `{ type, title, status, detail, instance }`, or the OAuth service's `{ error, error_description }`) turned into
- * an `AddOnError` with Mailchimp's own words, and no answer at all, retried only for a request that may be sent
- * twice. The retries and `Retry-After` are `@quotekit/addons/ServiceHttp`'s.
+ * an `AddOnError` with Mailchimp's own words. The request, its retries, `Retry-After` and no answer at all are
+ * `@quotekit/addons/ServiceHttp`'s.
  *
  * @internal
  */
@@ -43,7 +43,3 @@ export const errorOf = (status: number, headers: Headers, body: unknown): AddOnE
     return ServiceHttp.failure("rejected", said || "Mailchimp could not find that audience or person.")
   return ServiceHttp.failure("rejected", said || `Mailchimp refused the request (HTTP ${status}).`)
 }
-
-/** No answer (a timeout, a closed port, a reset, a DNS failure): retried only when the request may be sent twice. */
-export const unreachable = (cause: unknown, timeoutMs: number): ServiceHttp.NoAnswer =>
-  new ServiceHttp.NoAnswer({ error: ServiceHttp.unreachable("Mailchimp", cause, timeoutMs) })
