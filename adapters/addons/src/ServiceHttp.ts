@@ -17,7 +17,7 @@
  *
  * @since 0.5.0
  */
-import { Data, Effect } from "effect"
+import { Data, Effect, Schema } from "effect"
 import { AddOnError } from "./AddOnError.ts"
 
 /** How often and how long to retry a 429 or 5xx answer (or no answer at all): an adapter's `retry` option. */
@@ -130,6 +130,23 @@ export const parseBody = (text: string, reading: Reading = {}): unknown => {
 /** Read an answer's body as `parseBody` does. */
 export const bodyOf = async (response: Response, reading: Reading = {}): Promise<unknown> =>
   parseBody(await response.text(), reading)
+
+/**
+ * An answer decoded with `schema`, for `Effect.flatMap` after a request; one that does not fit is `unavailable`
+ * (`service`'s `what` answer was not understood), as the service answered what it should not.
+ */
+export const decode =
+  <S extends Schema.Top>(service: string, schema: S, what: string) =>
+  (answer: unknown): Effect.Effect<S["Type"], AddOnError> =>
+    Schema.decodeUnknownEffect(schema)(answer).pipe(
+      Effect.mapError(
+        (e) =>
+          new AddOnError({
+            kind: "unavailable",
+            message: `${service}'s ${what} answer was not understood: ${e.message}`
+          })
+      )
+    ) as Effect.Effect<S["Type"], AddOnError>
 
 /** The wait before retry number `attempt` (0-based), or `undefined`: give up now. */
 export const delayBefore = (error: AddOnError, attempt: number, retry: Required<Retry>): number | undefined => {

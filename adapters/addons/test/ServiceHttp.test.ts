@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { AddOnError } from "../src/AddOnError.ts"
 import * as ServiceHttp from "../src/ServiceHttp.ts"
 
@@ -224,6 +224,18 @@ describe("ServiceHttp", () => {
       )
       assert.strictEqual(known.kind, "auth")
       assert.strictEqual(sent, 1 + 1 + quick.times + 1)
+    })
+  )
+
+  it.effect("decodes an answer; one that does not fit is unavailable, naming the service and the answer", () =>
+    Effect.gen(function* () {
+      const Site = Schema.Struct({ url: Schema.String })
+      assert.deepStrictEqual(yield* ServiceHttp.decode("Capsule", Site, "site")({ url: "https://a.capsulecrm.com" }), {
+        url: "https://a.capsulecrm.com"
+      })
+      const error = yield* Effect.flip(ServiceHttp.decode("Capsule", Site, "site")({ url: 7 }))
+      assert.strictEqual(error.kind, "unavailable")
+      assert.isTrue(error.message.startsWith("Capsule's site answer was not understood: "))
     })
   )
 })

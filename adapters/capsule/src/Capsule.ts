@@ -19,7 +19,7 @@ import { AddOnError } from "@quotekit/addons/AddOnError"
 import { type CrmContact, type OAuthCrm, SEARCH_LIMIT } from "@quotekit/addons/Crm"
 import type { Tokens } from "@quotekit/addons/OAuthService"
 import * as ServiceHttp from "@quotekit/addons/ServiceHttp"
-import { Effect, Redacted, Schema } from "effect"
+import { Effect, Redacted, type Schema } from "effect"
 import * as oauth from "oauth4webapi"
 import * as Http from "./internal/Http.ts"
 import * as Party from "./internal/Party.ts"
@@ -157,18 +157,7 @@ export const make = (config: Config): OAuthCrm => {
     })
   }
 
-  const decode =
-    <S extends Schema.Top>(schema: S, what: string) =>
-    (answer: unknown): Effect.Effect<S["Type"], AddOnError> =>
-      Schema.decodeUnknownEffect(schema)(answer).pipe(
-        Effect.mapError(
-          (e) =>
-            new AddOnError({
-              kind: "unavailable",
-              message: `Capsule's ${what} answer was not understood: ${e.message}`
-            })
-        )
-      ) as Effect.Effect<S["Type"], AddOnError>
+  const decode = <S extends Schema.Top>(schema: S, what: string) => ServiceHttp.decode("Capsule", schema, what)
 
   const site = (tokens: Tokens) =>
     call(tokens, "GET", "site").pipe(

@@ -105,18 +105,7 @@ export const make = (config: Config = {}): TokenCrm => {
     })
   }
 
-  const decode =
-    <S extends Schema.Top>(schema: S, what: string) =>
-    (answer: unknown): Effect.Effect<S["Type"], AddOnError> =>
-      Schema.decodeUnknownEffect(schema)(answer).pipe(
-        Effect.mapError(
-          (e) =>
-            new AddOnError({
-              kind: "unavailable",
-              message: `Insightly's ${what} answer was not understood: ${e.message}`
-            })
-        )
-      ) as Effect.Effect<S["Type"], AddOnError>
+  const decode = <S extends Schema.Top>(schema: S, what: string) => ServiceHttp.decode("Insightly", schema, what)
 
   const searchOf = (tokens: Tokens, pod: string, kind: "Contacts" | "Organisations", field: string, value: string) =>
     call(tokens.access_token, pod, "GET", `${kind}/Search`, {

@@ -300,18 +300,7 @@ export const make = (config: Config): Accounting => {
     })
   }
 
-  const decode =
-    <S extends Schema.Top>(schema: S, what: string) =>
-    (answer: unknown): Effect.Effect<S["Type"], AccountingError> =>
-      Schema.decodeUnknownEffect(schema)(answer).pipe(
-        Effect.mapError(
-          (e) =>
-            new AccountingError({
-              kind: "unavailable",
-              message: `Xero's ${what} answer was not understood: ${e.message}`
-            })
-        )
-      ) as Effect.Effect<S["Type"], AccountingError>
+  const decode = <S extends Schema.Top>(schema: S, what: string) => ServiceHttp.decode("Xero", schema, what)
 
   const accounting = (tokens: Tokens, org: string, method: "GET" | "POST", path: string, options = {}) =>
     call(tokens, method, `${apiUrl}/api.xro/2.0/${path}`, { ...options, tenant: org })
