@@ -7,7 +7,10 @@
 export const save = "Save"
 export const cancel = "Cancel"
 export const edit = "Edit"
-export const delete_ = "Delete"
+const delete_ = "Delete"
+
+// `delete` is a reserved word: the constant is `delete_`, the export `delete`.
+export { delete_ as delete }
 export const hide = "Hide"
 export const view = "View"
 export const next = "Next"
