@@ -30,6 +30,10 @@ if (process.env.APP_DIST === undefined || process.env.APP_DIST === "") {
   process.env.APP_DIST = join(root, "app/dist")
 }
 
+// Before PGlite's WebAssembly is compiled.
+const WasmTiering = await import("./start/WasmTiering.ts")
+WasmTiering.apply(process.env)
+
 const ServerBundle = await import("./start/ServerBundle.ts")
 const entry = await ServerBundle.ensure(root, cacheDir).catch((error: unknown) => {
   console.warn(`Running from the sources: the server could not be bundled (${String(error)}).`)

@@ -19,6 +19,7 @@ import * as S3Config from "@quotekit/storage/S3Config"
 import { Console, Data, Effect, Fiber, Layer, Logger, Option, Runtime } from "effect"
 import { SqlError } from "effect/sql"
 import * as LinkToken from "./customer/LinkToken.ts"
+import * as HeapTrim from "./HeapTrim.ts"
 import * as JsonLines from "./logging/JsonLines.ts"
 import * as ServerConfig from "./ServerConfig.ts"
 
@@ -157,6 +158,8 @@ export const run = (options: Options) =>
       )
       if (seeding) yield* Console.log(`  demo sign-in: ${Seed.demoEmail} / ${Seed.demoPassword}`)
       yield* Console.log(`  API reference: ${shown}/api/docs\n  Stop with Ctrl-C.\n`)
+      // The memory the start needed (module loading, migrations, the seed) goes back to the system.
+      yield* Effect.sync(HeapTrim.now)
       return yield* Effect.never
     }).pipe(Effect.provide(server))
   }).pipe(
