@@ -32,7 +32,7 @@ if (process.env.APP_DIST === undefined || process.env.APP_DIST === "") {
 
 // Before PGlite's WebAssembly is compiled.
 const WasmTiering = await import("./start/WasmTiering.ts")
-WasmTiering.apply(process.env)
+const wasmFlags = WasmTiering.apply(process.env)
 
 const ServerBundle = await import("./start/ServerBundle.ts")
 const entry = await ServerBundle.ensure(root, cacheDir).catch((error: unknown) => {
@@ -41,6 +41,8 @@ const entry = await ServerBundle.ensure(root, cacheDir).catch((error: unknown) =
 })
 // A new embedded database is made in a child process, whose memory goes back to the system when it ends.
 const NewDatabase = await import("./start/NewDatabase.ts")
-const failed = NewDatabase.isNeeded(process.env) ? await NewDatabase.prepare(entry, process.argv.slice(2)) : undefined
+const failed = NewDatabase.isNeeded(process.env)
+  ? await NewDatabase.prepare(entry, process.argv.slice(2), wasmFlags?.split(" ").filter((f) => f !== "") ?? [])
+  : undefined
 if (failed === undefined) await import(pathToFileURL(entry).href)
 else process.exitCode = failed

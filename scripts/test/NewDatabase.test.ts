@@ -13,7 +13,7 @@ const fakeEntry = (name: string, status: number) => {
   writeFileSync(
     file,
     `import { writeFileSync } from "node:fs"
-writeFileSync(${JSON.stringify(`${file}.args`)}, JSON.stringify(process.argv.slice(2)))
+writeFileSync(${JSON.stringify(`${file}.args`)}, JSON.stringify([...process.execArgv, ...process.argv.slice(2)]))
 process.exit(${status})
 `
   )
@@ -32,8 +32,8 @@ describe("NewDatabase", () => {
 
   it("runs the entry with the start's arguments and --prepare, and answers nothing once it succeeded", async () => {
     const entry = fakeEntry("ready", 0)
-    expect(await NewDatabase.prepare(entry.file, ["--seed"])).toBeUndefined()
-    expect(entry.args()).toEqual(["--seed", "--prepare"])
+    expect(await NewDatabase.prepare(entry.file, ["--seed"], ["--liftoff-only"])).toBeUndefined()
+    expect(entry.args()).toEqual([...process.execArgv, "--liftoff-only", "--seed", "--prepare"])
   })
 
   it("answers the status of a child that failed, for the start to exit with", async () => {
