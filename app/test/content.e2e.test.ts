@@ -103,7 +103,7 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
       await page.goto(`${server.url}/contacts/edit/new-person`)
       await page.getByLabel(m.firstName).fill(first)
       await page.getByLabel(m.lastName).fill("Shah")
-      await page.getByLabel(m.email).fill(email)
+      await page.getByLabel(m.email, { exact: true }).fill(email)
       await page.getByRole("button", { name: m.save }).click()
     }
     await newPerson("Priya", "priya@harbour.example")
@@ -153,7 +153,7 @@ describe("contacts, content, leads and settings in Chromium", { timeout: 60_000 
     await page.getByRole("link", { name: m.addPerson }).click()
     await page.getByLabel(m.firstName).fill("Jane")
     await page.getByLabel(m.lastName).fill("Smith")
-    await page.getByLabel(m.email).fill("jane@acme-timber.example")
+    await page.getByLabel(m.email, { exact: true }).fill("jane@acme-timber.example")
     expect(await page.getByRole("combobox", { name: m.company }).inputValue()).toBe("Acme Timber")
     await page.getByRole("button", { name: m.save }).click()
 
