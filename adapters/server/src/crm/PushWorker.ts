@@ -134,22 +134,33 @@ const outcomeOf = (p: Pushes.Claimed) =>
     })
   )
 
-/** One round: claim due pushes, work them a few at once, record each; how many were claimed. */
+/**
+ * One round: claim due pushes, record each; how many were claimed. Pushes to one record (account, add-on, contact)
+ * go one after another in the order they were queued, so "sent" is noted before "accepted"; different records go
+ * a few at once.
+ */
 export const pushDue = Effect.gen(function* () {
   const claimed = yield* Pushes.claim(BATCH, LEASE_MS)
-  yield* Effect.forEach(
-    claimed,
-    (p) =>
-      Effect.gen(function* () {
-        const outcome = yield* outcomeOf(p)
-        if (outcome._tag !== "Done")
-          yield* Effect.logWarning(`${nameOf(p.addon_id)}: the ${p.event} push of quote ${p.quote_id}`, outcome)
-        yield* Pushes.settle(p.push_id, outcome)
-      }),
-    { concurrency: 4 }
-  )
+  const byRecord = new Map<string, Array<Pushes.Claimed>>()
+  for (const p of [...claimed].sort((a, b) => a.push_id - b.push_id)) {
+    const key = `${p.account_id}:${p.addon_id}:${p.contact_id}`
+    byRecord.set(key, [...(byRecord.get(key) ?? []), p])
+  }
+  yield* Effect.forEach(byRecord.values(), (pushes) => Effect.forEach(pushes, push, { discard: true }), {
+    concurrency: 4,
+    discard: true
+  })
   return claimed.length
 })
+
+/** Do claimed push `p` and record how it went. */
+const push = (p: Pushes.Claimed) =>
+  Effect.gen(function* () {
+    const outcome = yield* outcomeOf(p)
+    if (outcome._tag !== "Done")
+      yield* Effect.logWarning(`${nameOf(p.addon_id)}: the ${p.event} push of quote ${p.quote_id}`, outcome)
+    yield* Pushes.settle(p.push_id, outcome)
+  })
 
 /** Runs the worker while the layer lives: rounds back to back while there is work, then every `INTERVAL`. */
 export const layer = Layer.effectDiscard(

@@ -68,7 +68,7 @@ export const claim = (limit: number, leaseMs: number) =>
       WHERE p.push_id IN (
         SELECT push_id FROM addon_pushes
         WHERE status = 'pending' AND next_at <= now() AND (lease_until IS NULL OR lease_until < now())
-        ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        ORDER BY next_at, push_id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING p.push_id, p.account_id, p.addon_id::int AS addon_id, p.quote_id, p.contact_id, p.event,
         p.attempts`
   }).pipe(Effect.orDie)
