@@ -16,6 +16,9 @@ export default defineConfig({
     environment: "happy-dom",
     env: testEnv,
     testTimeout: 30_000,
-    hookTimeout: 180_000
+    hookTimeout: 180_000,
+    // A screen's answer to a click can take seconds on a busy 2-core machine; a poll gives it as long as a
+    // locator's wait does.
+    expect: { poll: { timeout: 8_000 } }
   }
 })
