@@ -4,8 +4,8 @@
  * hash under which an attempt is stored (the `state` itself only travels through the browser), and reading the
  * add-on's answer on the way back: its refusal (`error`), a state that does not match, or the code.
  *
- * The add-on's own half (its consent address, scopes, token endpoint) is in its `Accounting.authorizeUrl` and
- * `exchange`.
+ * The add-on's own half (its consent address, scopes, token endpoint) is in its `OAuthService.authorizeUrl` and
+ * `exchange`, built on `consentUrl` and `callbackParams` here.
  *
  * @example
  * const attempt = yield* OAuth.start
@@ -18,6 +18,7 @@
 import { createHash } from "node:crypto"
 import { Effect, Schema } from "effect"
 import * as oauth from "oauth4webapi"
+import type { AuthorizeInput, ExchangeInput } from "./OAuthService.ts"
 
 /** How long a Connect may take, from the click to the add-on sending the browser back. */
 export const ATTEMPT_MS = 15 * 60_000
@@ -81,3 +82,35 @@ export const readCallback = (
       return Effect.fail(new CallbackInvalid({ reason: e instanceof Error ? e.message : "invalid callback" }))
     }
   })
+
+/**
+ * An add-on's consent page for one attempt: its authorisation `endpoint` asked for a code (`response_type=code`)
+ * for `clientId`, with the attempt's redirect, `state` and PKCE S256 challenge, and `scopes` (space-separated)
+ * when the add-on has any.
+ */
+export const consentUrl = (
+  endpoint: string,
+  clientId: string,
+  input: AuthorizeInput,
+  scopes: ReadonlyArray<string> = []
+): URL => {
+  const url = new URL(endpoint)
+  url.searchParams.set("response_type", "code")
+  url.searchParams.set("client_id", clientId)
+  url.searchParams.set("redirect_uri", input.redirectUri)
+  if (scopes.length > 0) url.searchParams.set("scope", scopes.join(" "))
+  url.searchParams.set("state", input.state)
+  url.searchParams.set("code_challenge", input.codeChallenge)
+  url.searchParams.set("code_challenge_method", "S256")
+  return url
+}
+
+/**
+ * The callback's parameters as `oauth4webapi.validateAuthResponse` checks them in an add-on's exchange: what the
+ * add-on sent back, with the code the framework read when the add-on sent neither a code nor an `error`.
+ */
+export const callbackParams = (input: ExchangeInput): URLSearchParams => {
+  const params = new URLSearchParams(input.params)
+  if (!params.has("code") && !params.has("error")) params.set("code", input.code)
+  return params
+}

@@ -25,6 +25,7 @@
 import { createHash } from "node:crypto"
 import { AddOnError } from "@quotekit/addons/AddOnError"
 import type { Marketing, Member } from "@quotekit/addons/Marketing"
+import * as OAuth from "@quotekit/addons/OAuth"
 import type { Organisation, Tokens } from "@quotekit/addons/OAuthService"
 import * as ServiceHttp from "@quotekit/addons/ServiceHttp"
 import { Effect, Redacted, Schema } from "effect"
@@ -215,21 +216,11 @@ export const make = (config: Config): Marketing => {
   return {
     addonId: ADDON_ID,
 
-    authorizeUrl: (input) => {
-      const url = new URL(as.authorization_endpoint as string)
-      url.searchParams.set("response_type", "code")
-      url.searchParams.set("client_id", config.clientId)
-      url.searchParams.set("redirect_uri", input.redirectUri)
-      url.searchParams.set("state", input.state)
-      url.searchParams.set("code_challenge", input.codeChallenge)
-      url.searchParams.set("code_challenge_method", "S256")
-      return url
-    },
+    authorizeUrl: (input) => OAuth.consentUrl(as.authorization_endpoint as string, config.clientId, input),
 
     exchange: (input) =>
       Effect.gen(function* () {
-        const callback = new URLSearchParams(input.params)
-        if (!callback.has("code") && !callback.has("error")) callback.set("code", input.code)
+        const callback = OAuth.callbackParams(input)
         // The framework has checked `state` against the attempt it started; this checks the rest of the answer.
         const validated = yield* Effect.try({
           try: () => oauth.validateAuthResponse(as, client, callback, oauth.skipStateCheck),

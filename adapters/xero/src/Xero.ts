@@ -29,6 +29,7 @@ import {
   type TaxRate,
   type Tokens
 } from "@quotekit/addons/Accounting"
+import * as OAuth from "@quotekit/addons/OAuth"
 import * as ServiceHttp from "@quotekit/addons/ServiceHttp"
 import { BigDecimal, Effect, Option, Redacted, Schema } from "effect"
 import * as oauth from "oauth4webapi"
@@ -398,22 +399,11 @@ export const make = (config: Config): Accounting => {
   return {
     addonId: ADDON_ID,
 
-    authorizeUrl: (input) => {
-      const url = new URL(as.authorization_endpoint as string)
-      url.searchParams.set("response_type", "code")
-      url.searchParams.set("client_id", config.clientId)
-      url.searchParams.set("redirect_uri", input.redirectUri)
-      url.searchParams.set("scope", scopes.join(" "))
-      url.searchParams.set("state", input.state)
-      url.searchParams.set("code_challenge", input.codeChallenge)
-      url.searchParams.set("code_challenge_method", "S256")
-      return url
-    },
+    authorizeUrl: (input) => OAuth.consentUrl(as.authorization_endpoint as string, config.clientId, input, scopes),
 
     exchange: (input) =>
       Effect.gen(function* () {
-        const callback = new URLSearchParams(input.params)
-        if (!callback.has("code")) callback.set("code", input.code)
+        const callback = OAuth.callbackParams(input)
         // The framework has checked `state` against the attempt it started; this checks the rest of the answer.
         const validated = yield* Effect.try({
           try: () => oauth.validateAuthResponse(as, client, callback, oauth.skipStateCheck),

@@ -9,7 +9,8 @@
  * stops working, so the tokens returned by `refresh` always carry the newest one.
  */
 
-import type { AuthorizeInput, Tokens } from "@quotekit/addons/Accounting"
+import type { AuthorizeInput, ExchangeInput, Tokens } from "@quotekit/addons/Accounting"
+import { callbackParams, consentUrl } from "@quotekit/addons/OAuth"
 import { Clock, Effect } from "effect"
 import * as oauth from "oauth4webapi"
 import type { Endpoints } from "../Endpoints.ts"
@@ -24,15 +25,7 @@ export interface Credentials {
 
 /** The consent page for one attempt. */
 export const authorizeUrl = (endpoints: Endpoints, credentials: Credentials, input: AuthorizeInput): URL => {
-  const url = new URL(endpoints.authorize)
-  url.searchParams.set("client_id", credentials.clientId)
-  url.searchParams.set("response_type", "code")
-  url.searchParams.set("scope", SCOPE)
-  url.searchParams.set("redirect_uri", input.redirectUri)
-  url.searchParams.set("state", input.state)
-  url.searchParams.set("code_challenge", input.codeChallenge)
-  url.searchParams.set("code_challenge_method", "S256")
-  return url
+  return consentUrl(endpoints.authorize, credentials.clientId, input, [SCOPE])
 }
 
 const server = (endpoints: Endpoints): oauth.AuthorizationServer => ({
@@ -134,18 +127,12 @@ export const exchangeCode = (
   endpoints: Endpoints,
   credentials: Credentials,
   policy: RetryPolicy,
-  input: {
-    readonly code: string
-    readonly codeVerifier: string
-    readonly redirectUri: string
-    readonly params: URLSearchParams
-  }
+  input: ExchangeInput
 ): Effect.Effect<Tokens, QuickBooksFault> =>
   Effect.gen(function* () {
     const as = server(endpoints)
     const client: oauth.Client = { client_id: credentials.clientId }
-    const params = new URLSearchParams(input.params)
-    if (!params.has("code")) params.set("code", input.code)
+    const params = callbackParams(input)
     // The framework has checked `state` against the attempt; this checks `iss` and an `error` parameter.
     const callback = yield* Effect.try({
       try: () => oauth.validateAuthResponse(as, client, params, oauth.skipStateCheck),
