@@ -10,11 +10,10 @@ import { createServer } from "node:http"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Api } from "@quotekit/core/api/Api"
 import { Code } from "@quotekit/core/api/ApiError"
-import { CSRF_COOKIE, CSRF_HEADER, REQUESTED_WITH, REQUESTED_WITH_HEADER } from "@quotekit/core/api/Security"
 import * as Message from "@quotekit/core/Message"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { HttpApiBuilder } from "effect/http-api"
 import * as AddOns from "./AddOns.ts"
 import * as Verify from "./acceptance/Verify.ts"
 import * as AccountCache from "./account/Cache.ts"
@@ -35,6 +34,7 @@ import * as Customer from "./Customer.ts"
 import * as EmailDomains from "./EmailDomains.ts"
 import * as Emails from "./Emails.ts"
 import * as AntiForgery from "./http/AntiForgery.ts"
+import * as ApiDocs from "./http/ApiDocs.ts"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.ts"
 import * as InputGuard from "./http/InputGuard.ts"
 import * as Metrics from "./http/Metrics.ts"
@@ -57,15 +57,6 @@ import * as SharedAccountsHttp from "./sharedaccounts/Http.ts"
 import * as SiteHttp from "./site/Http.ts"
 import * as TwoFactor from "./TwoFactor.ts"
 import * as Webhooks from "./Webhooks.ts"
-
-/** Lets the API reference's "try it" requests pass the anti-forgery check like the app's do. */
-const docsFetch = `(input, init) => {
-  const m = document.cookie.match(/(?:^|; )${CSRF_COOKIE}=([^;]+)/)
-  const headers = new Headers(init && init.headers)
-  if (m) headers.set(${JSON.stringify(CSRF_HEADER)}, decodeURIComponent(m[1]))
-  headers.set(${JSON.stringify(REQUESTED_WITH_HEADER)}, ${JSON.stringify(REQUESTED_WITH)})
-  return fetch(input, Object.assign({}, init, { headers, credentials: "same-origin" }))
-}`
 
 /** The services behind the handlers (repositories, sessions, limits). */
 const Services = Layer.mergeAll(
@@ -135,7 +126,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }
 /** Every route: the API, its reference, the app, and the anti-forgery cookie on every answer. */
 export const Routes = Layer.mergeAll(
   ApiRoutes,
-  HttpApiScalar.layer(Api, { path: "/api/docs", scalar: { customFetch: docsFetch } }),
+  ApiDocs.layer(Api),
   Customer.routes,
   Invoices.routes,
   Payments.routes,

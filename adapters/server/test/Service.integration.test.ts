@@ -96,6 +96,10 @@ describeBackends(
         const docs = yield* b.request("GET", "/api/docs", undefined, {}, { accept: "text/html" })
         assert.strictEqual(docs.status, 200)
         assert.include(docs.text, "quotekit API")
+        // Its "try it" requests carry the anti-forgery header; the page is built once and served again.
+        assert.include(docs.text, "customFetch")
+        const again = yield* b.request("GET", "/api/docs", undefined, {}, { accept: "text/html" })
+        assert.strictEqual(again.text, docs.text)
       })
     )
 
