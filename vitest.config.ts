@@ -29,5 +29,9 @@ const packages = [
 export default defineConfig({
   // Quiet on success: what a passing test logs is dropped; a failing test's output is shown. Two files at once:
   // most of a browser or database test's time is waiting, so a second worker shortens the run by about a fifth.
-  test: { silent: "passed-only", maxWorkers: 2, projects: packages.map((p) => `${p}/vitest.config.ts`).filter((p) => existsSync(p)) }
+  test: {
+    silent: "passed-only",
+    maxWorkers: 2,
+    projects: packages.map((p) => `${p}/vitest.config.ts`).filter((p) => existsSync(p))
+  }
 })
