@@ -27,11 +27,8 @@ const packages = [
 ]
 
 export default defineConfig({
-  // Quiet on success: what a passing test logs is dropped; a failing test's output is shown. Two files at once:
-  // most of a browser or database test's time is waiting, so a second worker shortens the run by about a fifth.
-  test: {
-    silent: "passed-only",
-    maxWorkers: 2,
-    projects: packages.map((p) => `${p}/vitest.config.ts`).filter((p) => existsSync(p))
-  }
+  // Quiet on success: what a passing test logs is dropped; a failing test's output is shown. `npm test` runs two
+  // files at once (`--maxWorkers=2`: vitest 5 takes the worker count from the command line, not from a root
+  // config with projects); most of a browser or database test's time is waiting, so a second worker helps.
+  test: { silent: "passed-only", projects: packages.map((p) => `${p}/vitest.config.ts`).filter((p) => existsSync(p)) }
 })
