@@ -27,8 +27,8 @@ const packages = [
 ]
 
 export default defineConfig({
-  // Quiet on success: what a passing test logs is dropped; a failing test's output is shown. `npm test` runs two
-  // files at once (`--maxWorkers=2`: vitest 5 takes the worker count from the command line, not from a root
-  // config with projects); most of a browser or database test's time is waiting, so a second worker helps.
+  // Quiet on success: what a passing test logs is dropped; a failing test's output is shown. One file at a time
+  // (vitest's default on 2 cores): with two, a clean-clone run took 32 instead of 41 minutes but a busy machine
+  // timed out the fresh-clone test's clean-up; `--maxWorkers=2` on the command line runs two.
   test: { silent: "passed-only", projects: packages.map((p) => `${p}/vitest.config.ts`).filter((p) => existsSync(p)) }
 })

@@ -4,7 +4,8 @@ import * as FreshClone from "../fresh-clone/FreshClone.ts"
 
 const checkout = fileURLToPath(new URL("../..", import.meta.url))
 const clone = FreshClone.make(checkout)
-afterAll(() => clone.remove())
+// Removing a clone with its node_modules takes seconds on a busy machine.
+afterAll(() => clone.remove(), 120_000)
 
 describe("the README's commands on a fresh machine", () => {
   it("npm ci then npm start with only the system's Node and npm on the PATH serve the app and the demo sign-in", {
