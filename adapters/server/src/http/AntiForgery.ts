@@ -71,7 +71,7 @@ export const passes = (request: Checked, key: Uint8Array): boolean => {
     cookie !== undefined &&
     header !== undefined &&
     Token.equal(cookie, header) &&
-    AntiForgeryToken.verify(key, cookie, AntiForgeryToken.bindingOf(request.cookies[SESSION_COOKIE])) &&
+    AntiForgeryToken.verifyFor(key, cookie, request.cookies[SESSION_COOKIE]) &&
     !crossOrigin(request)
   )
 }
@@ -82,8 +82,7 @@ export const currentKey = Effect.map(Effect.service(LinkToken.LinkSecret), AntiF
 /** The anti-forgery cookie value of a request, when it carries one valid for its session. */
 export const cookieOf = (request: HttpServerRequest.HttpServerRequest, key: Uint8Array): string | undefined => {
   const value = request.cookies[CSRF_COOKIE]
-  return value !== undefined &&
-    AntiForgeryToken.verify(key, value, AntiForgeryToken.bindingOf(request.cookies[SESSION_COOKIE]))
+  return value !== undefined && AntiForgeryToken.verifyFor(key, value, request.cookies[SESSION_COOKIE])
     ? value
     : undefined
 }

@@ -15,6 +15,13 @@ import * as Token from "../auth/Token.ts"
 import { ServerConfig } from "../ServerConfig.ts"
 import * as CacheFigures from "./CacheFigures.ts"
 
+/** The path of a request's address: as Node gives it (`/path?query`), cut at the query; any other form parsed. */
+const pathOf = (url: string): string => {
+  if (!url.startsWith("/")) return new URL(url, "http://x").pathname
+  const end = url.search(/[?#]/)
+  return end === -1 ? url : url.slice(0, end)
+}
+
 /** A path with its ids, tokens and file names folded into placeholders. */
 export const routeOf = (path: string): string => {
   if (path.startsWith("/assets/")) return "/assets/*"
@@ -81,7 +88,7 @@ const timing = HttpRouter.middleware(
           requests.observe(
             {
               method: request.method,
-              route: routeOf(new URL(request.url, "http://x").pathname),
+              route: routeOf(pathOf(request.url)),
               status: String(response.status)
             },
             (performance.now() - started) / 1000

@@ -132,9 +132,9 @@ const htmlOf = (response: HttpServerResponse.HttpServerResponse): string | undef
   return undefined
 }
 
-/** The headers an answer gets, given what it already has. */
+/** The headers an answer gets, given what it already has and the address asked for (`url`, as the request has it). */
 export const headersFor = (
-  path: string,
+  url: string,
   response: HttpServerResponse.HttpServerResponse
 ): Readonly<Record<string, string>> => {
   const added: Record<string, string> = {}
@@ -145,7 +145,7 @@ export const headersFor = (
     const stripe = response.headers[CSP_PROFILE_HEADER] === "stripe"
     const policy = contentSecurityPolicy(
       inlineScriptHashes(html),
-      path.startsWith("/api/docs"),
+      new URL(url, "http://x").pathname.startsWith("/api/docs"),
       stripe ? STRIPE_SOURCES : {}
     )
     if (stripe && response.headers["permissions-policy"] === undefined)
@@ -165,8 +165,12 @@ export const layer = HttpRouter.middleware(
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
       const response = yield* httpEffect
-      const headers = headersFor(new URL(request.url, "http://x").pathname, response)
-      return HttpServerResponse.setHeaders(HttpServerResponse.removeHeader(response, CSP_PROFILE_HEADER), headers)
+      const headers = headersFor(request.url, response)
+      const own =
+        response.headers[CSP_PROFILE_HEADER] === undefined
+          ? response
+          : HttpServerResponse.removeHeader(response, CSP_PROFILE_HEADER)
+      return HttpServerResponse.setHeaders(own, headers)
     })
   ),
   { global: true }

@@ -87,7 +87,8 @@ export const collect = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {
     const pending: Collected = { changes: new Map(), events: [] }
     const result = yield* Effect.provideService(effect, Pending, pending)
-    yield* publishAll(pending)
+    // Most requests change nothing: they skip publishing altogether.
+    if (pending.changes.size > 0 || pending.events.length > 0) yield* publishAll(pending)
     return result
   })
 

@@ -89,3 +89,32 @@ describe("AntiForgery.passes", () => {
     assert.isFalse(passes(request("POST", "", "", undefined), key))
   })
 })
+
+describe("AntiForgeryToken.verifyFor", () => {
+  it("answers what verify answers for the session's binding, the first time and again from memory", () =>
+    fc.assert(
+      fc.property(fc.array(fc.tuple(session, session, fc.boolean()), { minLength: 1, maxLength: 20 }), (checks) =>
+        checks.every(([madeFor, sentWith, forged]) => {
+          const made = AntiForgeryToken.make(key, AntiForgeryToken.bindingOf(madeFor))
+          // A forged token keeps the nonce and changes the MAC's first character.
+          const token = forged ? `${made.slice(0, 44)}${made[44] === "A" ? "B" : "A"}${made.slice(45)}` : made
+          const expected = AntiForgeryToken.verify(key, token, AntiForgeryToken.bindingOf(sentWith))
+          return (
+            AntiForgeryToken.verifyFor(key, token, sentWith) === expected &&
+            AntiForgeryToken.verifyFor(key, token, sentWith) === expected &&
+            expected === (!forged && madeFor === sentWith)
+          )
+        })
+      )
+    ))
+
+  it("keeps passing pairs after more than it remembers have passed (the oldest forgotten, checked again)", () => {
+    const s = Token.generate()
+    const first = AntiForgeryToken.make(key, AntiForgeryToken.bindingOf(s))
+    assert.isTrue(AntiForgeryToken.verifyFor(key, first, s))
+    for (let i = 0; i < AntiForgeryToken.REMEMBERED; i++)
+      assert.isTrue(AntiForgeryToken.verifyFor(key, AntiForgeryToken.make(key, ""), undefined))
+    assert.isTrue(AntiForgeryToken.verifyFor(key, first, s))
+    assert.isFalse(AntiForgeryToken.verifyFor(key, first, Token.generate()))
+  })
+})
