@@ -144,7 +144,9 @@ export const pushDue = Effect.gen(function* () {
   const byRecord = new Map<string, Array<Pushes.Claimed>>()
   for (const p of [...claimed].sort((a, b) => a.push_id - b.push_id)) {
     const key = `${p.account_id}:${p.addon_id}:${p.contact_id}`
-    byRecord.set(key, [...(byRecord.get(key) ?? []), p])
+    const pushes = byRecord.get(key)
+    if (pushes === undefined) byRecord.set(key, [p])
+    else pushes.push(p)
   }
   yield* Effect.forEach(byRecord.values(), (pushes) => Effect.forEach(pushes, push, { discard: true }), {
     concurrency: 4,
