@@ -1,7 +1,10 @@
 /**
  * The account's add-ons as the server lists them (`GET /get/add-ons`), shared by the add-ons page, the callback
- * page and the organisation picker, which refresh it after each change.
+ * page and the organisation picker, which refresh it after each change, and by the contact searches, which ask
+ * the CRMs only when one is connected.
  */
+
+import type { AddOnList } from "@quotekit/core/api/AddOnsApi"
 import { useQuery } from "@tanstack/react-query"
 import { useApi } from "../api/client.ts"
 
@@ -12,4 +15,23 @@ export const addOnsKey = ["settings", "add-ons"] as const
 export const useAddOns = () => {
   const api = useApi()
   return useQuery({ queryKey: addOnsKey, queryFn: () => api.call((c) => c.addons.list()) })
+}
+
+/** Whether a CRM is connected (working or needing attention): the server searches only those (`crm/Lookup`). */
+export const crmConnected = (list: AddOnList): boolean =>
+  list.addons.some((a) => a.kind === "crm" && (a.state === "connected" || a.state === "error"))
+
+/**
+ * Whether the contact searches should ask the connected CRMs too: false until the list is known, so an account
+ * with none never sends their look-up. Read from the add-ons list, kept a minute between screens.
+ */
+export const useCrmConnected = (): boolean => {
+  const api = useApi()
+  const { data } = useQuery({
+    queryKey: addOnsKey,
+    queryFn: () => api.call((c) => c.addons.list()),
+    staleTime: 60_000,
+    select: crmConnected
+  })
+  return data === true
 }

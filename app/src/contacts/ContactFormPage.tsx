@@ -20,6 +20,7 @@ import { Option } from "effect"
 import { useEffect, useState } from "react"
 import { crmResultsBeside } from "../addons/crmResults.ts"
 import { crmText } from "../addons/crmText.ts"
+import { useCrmConnected } from "../addons/useAddOns.ts"
 import { isFailure, useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
@@ -40,6 +41,9 @@ import { useLookup } from "./useLookup.ts"
 type Target =
   | { readonly kind: "new"; readonly type: "new-person" | "new-company" }
   | { readonly kind: "edit"; readonly id: Contact.ContactId }
+
+/** What the CRMs found when none is connected (nothing is asked). */
+const noCrm: CrmLookupApi.AddOnLookupAnswer = { results: [], failures: [] }
 
 const targetOf = (param: string): Target | undefined => {
   if (param === "new-person" || param === "new-company") return { kind: "new", type: param }
@@ -149,8 +153,9 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
   )
   // The connected CRMs' organisations, asked beside the account's own companies with the same text.
   const [crmFailures, setCrmFailures] = useState<ReadonlyArray<typeof CrmLookupApi.AddOnLookupFailure.Type>>([])
+  const crmOn = useCrmConnected()
   const crmCompanies = useLookup(Completer.contactRules, (search) =>
-    api.lookupAddOns(search, true).then((answer) => {
+    (crmOn ? api.lookupAddOns(search, true) : Promise.resolve(noCrm)).then((answer) => {
       setCrmFailures(answer.failures)
       // A CRM that did not answer found nothing this time, which says nothing of longer text: not a result.
       if (answer.results.length === 0 && answer.failures.length > 0) throw new Error("no answer")

@@ -19,6 +19,7 @@ import { type Dispatch, memo, useState } from "react"
 import { AddOnBadge } from "../addons/AddOnBadge.tsx"
 import { crmResultDetail, crmResultsBeside } from "../addons/crmResults.ts"
 import { crmText } from "../addons/crmText.ts"
+import { useCrmConnected } from "../addons/useAddOns.ts"
 import { isFailure, useApi } from "../api/client.ts"
 import { AddressFields } from "../contacts/AddressFields.tsx"
 import { useMessages } from "../page/useMessages.ts"
@@ -69,11 +70,12 @@ export const QuoteContacts = memo(function QuoteContacts({
     enabled: searchable(search) && !full,
     staleTime: 60_000
   })
-  // Beside the local lookup, never before it: each shows as soon as it answers.
+  // Beside the local lookup, never before it: each shows as soon as it answers. Only with a CRM connected.
+  const crmOn = useCrmConnected()
   const crm = useQuery({
     queryKey: ["lookup-contact-add-ons", search],
     queryFn: () => api.lookupAddOns(search),
-    enabled: searchable(search) && !full,
+    enabled: crmOn && searchable(search) && !full,
     staleTime: 60_000
   })
   const queryClient = useQueryClient()

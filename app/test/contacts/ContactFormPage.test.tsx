@@ -23,10 +23,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { Effect } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { crmText } from "../../src/addons/crmText.ts"
+import { addOnsKey } from "../../src/addons/useAddOns.ts"
 import { type ApiClient, ApiProvider, type Contract, RequestFailure } from "../../src/api/client.ts"
 import { run } from "../../src/api/Transport.ts"
 import { ContactFormPage } from "../../src/contacts/ContactFormPage.tsx"
 import { accountKey } from "../../src/session/useAccount.ts"
+import { addOns } from "../addons/addOnList.ts"
 import { account } from "../support/draft.ts"
 
 const m = Message.catalogue
@@ -85,6 +87,8 @@ interface Fake {
   readonly localCompanies?: ReadonlyArray<ContactsApi.ContactRow>
   readonly crm: () => Promise<CrmLookupApi.AddOnLookupAnswer>
   readonly link?: (id: number) => Promise<ContactsApi.ContactRow>
+  /** Whether a CRM is connected (the add-ons list says so); yes unless told. */
+  readonly crmConnected?: boolean
 }
 
 const renderForm = async (fake: Fake) => {
@@ -121,6 +125,7 @@ const renderForm = async (fake: Fake) => {
   } as unknown as ApiClient
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   queryClient.setQueryData(accountKey, account)
+  queryClient.setQueryData(addOnsKey, addOns(fake.crmConnected ?? true))
   const root = createRootRoute({ component: Outlet })
   const edit = createRoute({
     getParentRoute: () => root,
@@ -153,6 +158,22 @@ const saved = (asked: ReadonlyArray<{ endpoint: string; input: unknown }>) =>
   asked.find((a) => a.endpoint === "update")?.input as ContactsApi.ContactUpdate | undefined
 
 describe("the contact form with CRM add-ons", () => {
+  it("asks only the account's own companies while no CRM is connected", async () => {
+    const { asked } = await renderForm({
+      crmConnected: false,
+      localCompanies: [company(7, "Harbour Joinery")],
+      crm: () => Promise.reject(new Error("not asked"))
+    })
+    fireEvent.focus(companyBox())
+    fireEvent.change(companyBox(), { target: { value: "harb" } })
+    await screen.findByRole("option", { name: "Harbour Joinery" }, { timeout: 3000 })
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Harbour Joinery",
+      m.newCompanyNamed("harb")
+    ])
+    expect(asked.filter((a) => a.endpoint === "lookupAddOns")).toEqual([])
+  })
+
   it("offers the CRMs' organisations after the account's own, marked, and links the one picked", async () => {
     const { asked, router } = await renderForm({
       localCompanies: [company(7, "Harbour Joinery")],

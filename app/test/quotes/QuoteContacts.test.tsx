@@ -13,9 +13,11 @@ import * as Message from "@quotekit/core/Message"
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
+import { addOnsKey } from "../../src/addons/useAddOns.ts"
 import { type ApiClient, ApiProvider, RequestFailure } from "../../src/api/client.ts"
 import { QuoteContacts } from "../../src/quotes/QuoteContacts.tsx"
 import type { Action, DraftContact } from "../../src/quotes/useQuoteDraft.ts"
+import { addOns } from "../addons/addOnList.ts"
 
 const m = Message.catalogue
 afterEach(cleanup)
@@ -74,6 +76,8 @@ interface Fake {
   readonly local?: ReadonlyArray<ContactsApi.ContactRow>
   readonly crm: () => Promise<CrmLookupApi.AddOnLookupAnswer>
   readonly link?: (id: number) => Promise<ContactsApi.ContactRow>
+  /** Whether a CRM is connected (the add-ons list says so); yes unless told. */
+  readonly crmConnected?: boolean
 }
 
 const renderContacts = (fake: Fake, chosen: ReadonlyArray<DraftContact> = []) => {
@@ -93,9 +97,11 @@ const renderContacts = (fake: Fake, chosen: ReadonlyArray<DraftContact> = []) =>
     }
   } as unknown as ApiClient
   const actions: Array<Action> = []
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  queryClient.setQueryData(addOnsKey, addOns(fake.crmConnected ?? true))
   render(
     <ApiProvider value={api}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={queryClient}>
         <QuoteContacts contacts={chosen} dispatch={(a) => actions.push(a)} />
       </QueryClientProvider>
     </ApiProvider>
@@ -117,6 +123,17 @@ const chip = (id: number, name: string): DraftContact => ({
 })
 
 describe("the editor's contact search with CRM add-ons", () => {
+  it("asks only the account's own contacts while no CRM is connected", async () => {
+    const { asked, box } = renderContacts({
+      crmConnected: false,
+      local: [row(12, "Mere", "Parata", "mere@harbour.example")],
+      crm: () => Promise.reject(new Error("not asked"))
+    })
+    fireEvent.change(box, { target: { value: "mere" } })
+    await screen.findByRole("button", { name: /Mere Parata/ }, { timeout: 3000 })
+    expect(asked).toEqual([{ endpoint: "lookupContact", input: "mere" }])
+  })
+
   it("shows the local results without waiting for the CRM, then the CRM's after them, marked", async () => {
     const crmAnswer = later<CrmLookupApi.AddOnLookupAnswer>()
     const { asked, box } = renderContacts({
