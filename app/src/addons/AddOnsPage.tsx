@@ -27,6 +27,7 @@ import { AdminSettingsPage } from "../settings/AdminSettingsPage.tsx"
 import banner from "../shell/Banner.module.css"
 import { ConfirmButton } from "../shell/ConfirmButton.tsx"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
+import { NewerOlder } from "../shell/NewerOlder.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
 import { AddOnOptionsForm } from "./AddOnOptionsForm.tsx"
@@ -322,22 +323,7 @@ const Audit = () => {
           </table>
           {(pageNo > 1 || audit.data.has_more) && (
             <div className={records.actions}>
-              <button
-                type="button"
-                className={controls.button}
-                disabled={pageNo === 1}
-                onClick={() => setPageNo((p) => Math.max(1, p - 1))}
-              >
-                {t.newer}
-              </button>
-              <button
-                type="button"
-                className={controls.button}
-                disabled={!audit.data.has_more}
-                onClick={() => setPageNo((p) => p + 1)}
-              >
-                {t.older}
-              </button>
+              <NewerOlder pageNo={pageNo} hasMore={audit.data.has_more} onPage={setPageNo} text={t} />
             </div>
           )}
         </div>

@@ -18,6 +18,7 @@ import { AdminSettingsPage } from "../settings/AdminSettingsPage.tsx"
 import { SecretOnce } from "../settings/SecretOnce.tsx"
 import { ConfirmButton } from "../shell/ConfirmButton.tsx"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
+import { NewerOlder } from "../shell/NewerOlder.tsx"
 import page from "../shell/Page.module.css"
 import controls from "../theme/Controls.module.css"
 import styles from "./Webhooks.module.css"
@@ -382,26 +383,7 @@ const DeliveryLog = ({ endpoint: e }: { readonly endpoint: WebhooksApi.EndpointV
         </tbody>
       </table>
       <div className={records.actions}>
-        {(pageNo > 1 || log.data.has_more) && (
-          <>
-            <button
-              type="button"
-              className={controls.button}
-              disabled={pageNo === 1}
-              onClick={() => setPageNo((p) => Math.max(1, p - 1))}
-            >
-              {t.newer}
-            </button>
-            <button
-              type="button"
-              className={controls.button}
-              disabled={!log.data.has_more}
-              onClick={() => setPageNo((p) => p + 1)}
-            >
-              {t.older}
-            </button>
-          </>
-        )}
+        <NewerOlder pageNo={pageNo} hasMore={log.data.has_more} onPage={setPageNo} text={t} />
         <span role="status" className={records.muted}>
           {replay.isSuccess ? t.replayed : ""}
         </span>
