@@ -10,16 +10,20 @@
  *   (`stripe.webhooks.constructEvent`: HMAC-SHA256, a 5-minute tolerance), with no call to Stripe.
  *
  * `layer` is the real one (the `stripe` package, two network retries on 429/5xx and connection errors);
- * `apiUrl` points it somewhere else than `https://api.stripe.com` (a local fake in tests).
+ * `apiUrl` points it somewhere else than `https://api.stripe.com` (a local fake in tests). The package is loaded
+ * by the first call that needs it, not with this module: it takes about 0.1 s to load, and most starts of the
+ * server never take a card payment.
  *
  * @since 0.5.0
  */
-import { Context, Effect, Layer, Result, Schema } from "effect"
-import Stripe from "stripe"
+import { Context, Effect, Layer, Schema } from "effect"
+import type Stripe from "stripe"
 import { fromThrown, type StripeFailure } from "./StripeFailure.ts"
 
-/** The API version the calls are made with (the `stripe` package's pinned one). */
-export const API_VERSION = Stripe.API_VERSION
+let stripePackage: Promise<typeof Stripe> | undefined
+
+/** The `stripe` package's client class, loaded on the first call that needs it. */
+const loadStripe = Effect.promise(() => (stripePackage ??= import("stripe").then((m) => m.default)))
 
 /** The account behind a key. */
 export interface KeyOwner {
@@ -97,7 +101,7 @@ export class Payments extends Context.Service<
       body: string,
       signature: string,
       signingSecret: string
-    ) => Result.Result<Event, SignatureInvalid>
+    ) => Effect.Effect<Event, SignatureInvalid>
   }
 >()("quotekit/stripe/Payments") {}
 
@@ -131,10 +135,10 @@ const setupOf = (si: Stripe.SetupIntent): Setup => ({
 export const make = (options: Options = {}): Payments["Service"] => {
   const base = options.apiUrl === undefined ? undefined : new URL(options.apiUrl)
   const clients = new Map<string, Stripe>()
-  const client = (secretKey: string): Stripe => {
+  const client = (StripeClient: typeof Stripe, secretKey: string): Stripe => {
     let c = clients.get(secretKey)
     if (c === undefined) {
-      c = new Stripe(secretKey, {
+      c = new StripeClient(secretKey, {
         maxNetworkRetries: options.maxNetworkRetries ?? 2,
         timeout: options.timeoutMs ?? 30_000,
         appInfo: { name: "quotekit" },
@@ -153,11 +157,13 @@ export const make = (options: Options = {}): Payments["Service"] => {
     }
     return c
   }
-  const call = <A>(f: () => Promise<A>) => Effect.tryPromise({ try: f, catch: fromThrown })
-  const webhooks = Stripe.webhooks
+  const call = <A>(secretKey: string, f: (stripe: Stripe) => Promise<A>) =>
+    Effect.flatMap(loadStripe, (StripeClient) =>
+      Effect.tryPromise({ try: () => f(client(StripeClient, secretKey)), catch: fromThrown })
+    )
   return {
     checkKey: (secretKey) =>
-      call(() => client(secretKey).accounts.retrieveCurrent()).pipe(
+      call(secretKey, (stripe) => stripe.accounts.retrieveCurrent()).pipe(
         Effect.map((a) => ({
           id: a.id,
           name: a.settings?.dashboard?.display_name || a.business_profile?.name || a.id,
@@ -165,8 +171,8 @@ export const make = (options: Options = {}): Payments["Service"] => {
         }))
       ),
     createPaymentIntent: (secretKey, r) =>
-      call(() =>
-        client(secretKey).paymentIntents.create(
+      call(secretKey, (stripe) =>
+        stripe.paymentIntents.create(
           {
             amount: Number(r.amount),
             currency: r.currency.toLowerCase(),
@@ -179,32 +185,32 @@ export const make = (options: Options = {}): Payments["Service"] => {
         )
       ).pipe(Effect.map(intentOf)),
     retrievePaymentIntent: (secretKey, id) =>
-      call(() => client(secretKey).paymentIntents.retrieve(id)).pipe(Effect.map(intentOf)),
+      call(secretKey, (stripe) => stripe.paymentIntents.retrieve(id)).pipe(Effect.map(intentOf)),
     createSetupIntent: (secretKey, r) =>
-      call(() =>
-        client(secretKey).setupIntents.create(
+      call(secretKey, (stripe) =>
+        stripe.setupIntents.create(
           { metadata: { ...r.metadata }, automatic_payment_methods: { enabled: true }, usage: "off_session" },
           { idempotencyKey: r.idempotencyKey }
         )
       ).pipe(Effect.map(setupOf)),
     retrieveSetupIntent: (secretKey, id) =>
-      call(() => client(secretKey).setupIntents.retrieve(id)).pipe(Effect.map(setupOf)),
-    verifyEvent: (body, signature, signingSecret) => {
-      try {
-        const e = webhooks.constructEvent(body, signature, signingSecret)
-        return Result.succeed({
+      call(secretKey, (stripe) => stripe.setupIntents.retrieve(id)).pipe(Effect.map(setupOf)),
+    verifyEvent: (body, signature, signingSecret) =>
+      Effect.flatMap(loadStripe, (StripeClient) =>
+        Effect.try({
+          try: () => StripeClient.webhooks.constructEvent(body, signature, signingSecret),
+          catch: (e) =>
+            new SignatureInvalid({ message: e instanceof Error ? e.message : "The signature does not match." })
+        })
+      ).pipe(
+        Effect.map((e) => ({
           id: e.id,
           type: e.type,
           created: e.created,
           livemode: e.livemode,
           object: e.data.object as unknown as Record<string, unknown>
-        })
-      } catch (e) {
-        return Result.fail(
-          new SignatureInvalid({ message: e instanceof Error ? e.message : "The signature does not match." })
-        )
-      }
-    }
+        }))
+      )
   }
 }
 
@@ -212,9 +218,11 @@ export const make = (options: Options = {}): Payments["Service"] => {
 export const layer = (options: Options = {}) => Layer.succeed(Payments, Payments.of(make(options)))
 
 /** Sign a webhook body as Stripe does (`Stripe-Signature`), for tests and local fakes. */
-export const signForTest = (body: string, secret: string, timestamp?: number): string =>
-  Stripe.webhooks.generateTestHeaderString({
-    payload: body,
-    secret,
-    ...(timestamp === undefined ? {} : { timestamp })
-  })
+export const signForTest = (body: string, secret: string, timestamp?: number): Effect.Effect<string> =>
+  Effect.map(loadStripe, (StripeClient) =>
+    StripeClient.webhooks.generateTestHeaderString({
+      payload: body,
+      secret,
+      ...(timestamp === undefined ? {} : { timestamp })
+    })
+  )

@@ -2,7 +2,8 @@
  * The delivery of one webhook attempt: a signed JSON POST to the endpoint's URL and what came of it. The server
  * depends on this service only; `layer` is the real one (undici over the guarded resolver of `AddressGuard`, a
  * timeout for the whole exchange, redirects not followed, the first kilobyte of the answer kept for the log) and
- * `layerTest` a fake that answers as the test says and keeps what it was asked to send.
+ * `layerTest` a fake that answers as the test says and keeps what it was asked to send. undici is loaded with the
+ * first delivery, not with the server's start (about 0.1 s of loading that a server without webhooks never needs).
  *
  * `send` never fails: a refused address, a timeout or a closed port is an `Outcome` with `error` set, as a 500 is
  * one with `status` 500, so the caller records every attempt the same way.
@@ -10,8 +11,8 @@
  * @since 0.1.0
  */
 import { performance } from "node:perf_hooks"
-import { Context, Effect, Layer, Redacted } from "effect"
-import { Agent, fetch, type Response } from "undici"
+import { Context, Effect, Layer, Redacted, Scope } from "effect"
+import type { Agent, fetch, Response } from "undici"
 import * as AddressGuard from "./AddressGuard.ts"
 import * as Signature from "./Signature.ts"
 
@@ -95,11 +96,17 @@ export const reasonOf = (error: unknown, timeoutMs: number): string => {
   return String(cause)
 }
 
-/** Deliver with a given agent: the guard (for addresses written in the URL), then the signed POST. */
-const deliverWith = (agent: Agent, options: Options) => {
+/** undici's keep-alive agent and its `fetch`, which sends through it. */
+interface Client {
+  readonly agent: Agent
+  readonly fetch: typeof fetch
+}
+
+/** Deliver with a given client: the guard (for addresses written in the URL), then the signed POST. */
+const deliverWith = (options: Options) => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const userAgent = options.userAgent ?? "quotekit-webhooks/0.1"
-  return (delivery: Delivery): Effect.Effect<Outcome> =>
+  return ({ agent, fetch }: Client, delivery: Delivery): Effect.Effect<Outcome> =>
     Effect.promise(async (): Promise<Outcome> => {
       const started = performance.now()
       const elapsed = () => Math.round(performance.now() - started)
@@ -144,24 +151,33 @@ const deliverWith = (agent: Agent, options: Options) => {
 
 /**
  * The real sender: one keep-alive agent for the layer's life whose connections resolve through the guard, so a
- * connection only opens to a checked address. Closed with the layer.
+ * connection only opens to a checked address. Made with the first delivery (undici loaded then), closed with the
+ * layer.
  */
 export const layer = (options: Options): Layer.Layer<WebhookSender> =>
   Layer.effect(
     WebhookSender,
     Effect.gen(function* () {
-      const agent = yield* Effect.acquireRelease(
-        Effect.sync(
-          () =>
-            new Agent({
-              connect: { lookup: AddressGuard.lookup({ allowPrivate: options.allowPrivate }), timeout: 5_000 },
-              keepAliveTimeout: 4_000,
-              connections: 16
-            })
-        ),
-        (agent) => Effect.promise(() => agent.close().catch(() => undefined))
+      const scope = yield* Scope.Scope
+      const client = yield* Effect.cached(
+        Effect.acquireRelease(
+          Effect.promise(() => import("undici")).pipe(
+            Effect.map(
+              (undici): Client => ({
+                fetch: undici.fetch,
+                agent: new undici.Agent({
+                  connect: { lookup: AddressGuard.lookup({ allowPrivate: options.allowPrivate }), timeout: 5_000 },
+                  keepAliveTimeout: 4_000,
+                  connections: 16
+                })
+              })
+            )
+          ),
+          ({ agent }) => Effect.promise(() => agent.close().catch(() => undefined))
+        ).pipe(Scope.provide(scope))
       )
-      return WebhookSender.of({ send: deliverWith(agent, options) })
+      const deliver = deliverWith(options)
+      return WebhookSender.of({ send: (delivery) => Effect.flatMap(client, (c) => deliver(c, delivery)) })
     })
   )
 

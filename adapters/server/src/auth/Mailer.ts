@@ -16,7 +16,7 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer, Redacted, Schema } from "effect"
+import { Context, Effect, Layer, Redacted, Schema, Scope } from "effect"
 import type { Settings } from "../ServerConfig.ts"
 
 /** One email: a plain-text body and the same content as HTML (user-supplied values escaped). */
@@ -94,34 +94,41 @@ export interface SmtpOptions {
 
 /**
  * Sends through an SMTP relay with nodemailer. The limits are short so a request never hangs on a dead relay:
- * 10 s to connect and to be greeted, 20 s of silence at most once connected. The transport closes with the
+ * 10 s to connect and to be greeted, 20 s of silence at most once connected. nodemailer is loaded and the
+ * transport made with the first email, not while the server starts (about 0.1 s); the transport closes with the
  * layer.
  */
 export const layerSmtp = (options: SmtpOptions): Layer.Layer<Mailer> =>
   Layer.effect(
     Mailer,
     Effect.gen(function* () {
-      const nodemailer = yield* Effect.promise(() => import("nodemailer"))
-      const transport = yield* Effect.acquireRelease(
-        Effect.sync(() =>
-          nodemailer.createTransport(
-            {
-              url: Redacted.value(options.url),
-              connectionTimeout: 10_000,
-              greetingTimeout: 10_000,
-              socketTimeout: 20_000
-            },
-            { from: options.from }
-          )
-        ),
-        (t) => Effect.sync(() => t.close())
+      const scope = yield* Scope.Scope
+      const transport = yield* Effect.cached(
+        Effect.acquireRelease(
+          Effect.promise(() => import("nodemailer")).pipe(
+            Effect.map((nodemailer) =>
+              nodemailer.createTransport(
+                {
+                  url: Redacted.value(options.url),
+                  connectionTimeout: 10_000,
+                  greetingTimeout: 10_000,
+                  socketTimeout: 20_000
+                },
+                { from: options.from }
+              )
+            )
+          ),
+          (t) => Effect.sync(() => t.close())
+        ).pipe(Scope.provide(scope))
       )
       return Mailer.of({
         send: (mail) =>
-          Effect.tryPromise({
-            try: () => transport.sendMail(message(mail)),
-            catch: (e) => new MailNotSent({ to: mail.to, reason: e instanceof Error ? e.message : String(e) })
-          }).pipe(Effect.asVoid)
+          Effect.flatMap(transport, (t) =>
+            Effect.tryPromise({
+              try: () => t.sendMail(message(mail)),
+              catch: (e) => new MailNotSent({ to: mail.to, reason: e instanceof Error ? e.message : String(e) })
+            })
+          ).pipe(Effect.asVoid)
       })
     })
   )

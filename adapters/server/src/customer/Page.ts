@@ -19,7 +19,6 @@ import * as Message from "@quotekit/core/Message"
 import * as PublicQuote from "@quotekit/core/PublicQuote"
 import { Effect, Layer, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import QRCode from "qrcode"
 import * as AppearanceRepo from "../appearance/Repo.ts"
 import { escapeHtml } from "../history/HistoryWriter.ts"
 import { PublicUrl } from "../http/PublicUrl.ts"
@@ -142,6 +141,8 @@ const qr = HttpRouter.add(
     if (Option.isNone(room) || room.value.expired || room.value.used) return none
     const parts = SignRooms.partsOf(room.value)
     const base = yield* (yield* PublicUrl).current
+    // qrcode is loaded by the first code asked for, not with the server's start.
+    const { default: QRCode } = yield* Effect.promise(() => import("qrcode"))
     const svg = yield* Effect.promise(() =>
       QRCode.toString(`${base}/sign/${parts}`, { type: "svg", margin: 1, errorCorrectionLevel: "M" })
     )

@@ -63,7 +63,9 @@ const route = HttpRouter.add(
     const keys = yield* Settings.keys(account)
     const secret = Option.flatMap(keys, (k) => k.webhookSecret)
     if (Option.isNone(secret)) return answer(400, { error: "Stripe webhooks are not set up for this account." })
-    const verified = (yield* Payments).verifyEvent(body, request.headers["stripe-signature"] ?? "", secret.value)
+    const verified = yield* Effect.result(
+      (yield* Payments).verifyEvent(body, request.headers["stripe-signature"] ?? "", secret.value)
+    )
     if (Result.isFailure(verified)) {
       yield* Effect.logWarning(`account ${account}: a Stripe webhook was refused (${verified.failure.message})`)
       return answer(400, { error: "The signature does not match." })

@@ -8,7 +8,6 @@
 import * as TwoFactor from "@quotekit/core/TwoFactor"
 import { Effect } from "effect"
 import { HOTP, Secret } from "otpauth"
-import QRCode from "qrcode"
 
 /** A new random secret (20 bytes, as RFC 4226 recommends), in base32. */
 export const newSecret = (): string => new Secret({ size: 20 }).base32
@@ -20,8 +19,10 @@ export const codeAt = (secretBase32: string, step: number): string =>
 /** The code at a time (epoch ms), as an authenticator app would show it. */
 export const codeAtTime = (secretBase32: string, ms: number): string => codeAt(secretBase32, TwoFactor.stepAt(ms))
 
-/** The QR of an `otpauth://` address, as an SVG data URL. */
+/** The QR of an `otpauth://` address, as an SVG data URL. qrcode is loaded by the first call, not at start. */
 export const qr = (uri: string) =>
-  Effect.promise(() => QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" })).pipe(
-    Effect.map((svg) => `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`)
-  )
+  Effect.promise(() =>
+    import("qrcode").then(({ default: QRCode }) =>
+      QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" })
+    )
+  ).pipe(Effect.map((svg) => `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`))

@@ -22,7 +22,6 @@ import { layerFromEnv } from "@quotekit/storage"
 import * as LocalDisk from "@quotekit/storage/LocalDisk"
 import { Storage } from "@quotekit/storage/Storage"
 import { Config, Context, Data, Effect, Layer, Option, Stream } from "effect"
-import { fileTypeFromBuffer } from "file-type"
 
 /** How many leading bytes `inspect` sees (what content sniffing needs). */
 export const HEAD_BYTES = 4100
@@ -142,7 +141,10 @@ export const make = (storage: Storage["Service"]) =>
         // The same bytes stored before (by this process or another) are not sent again.
         const existing = yield* orDie(storage.head(key))
         if (Option.isNone(existing) || existing.value.size !== size) {
-          const detected = yield* Effect.promise(() => fileTypeFromBuffer(head).catch(() => undefined))
+          const detected = yield* Effect.promise(() =>
+            // file-type is loaded by the first file stored, not with the server's start.
+            import("file-type").then(({ fileTypeFromBuffer }) => fileTypeFromBuffer(head).catch(() => undefined))
+          )
           yield* orDie(
             storage.put(
               key,

@@ -11,7 +11,6 @@ import * as Limits from "@quotekit/core/Limits"
 import * as Message from "@quotekit/core/Message"
 import { Effect, Option, Stream } from "effect"
 import { HttpServerRequest, type Multipart } from "effect/http"
-import { fileTypeFromBuffer } from "file-type"
 import { FileStorage } from "./FileStorage.ts"
 import { type FileRow, FilesRepo, type Parent } from "./Repo.ts"
 
@@ -90,7 +89,10 @@ export const receive = (
       let detected: { ext: string; mime: string } | undefined
       const inspect = (head: Uint8Array) =>
         Effect.gen(function* () {
-          detected = yield* Effect.promise(() => fileTypeFromBuffer(head).catch(() => undefined))
+          detected = yield* Effect.promise(() =>
+            // file-type is loaded by the first upload, not with the server's start.
+            import("file-type").then(({ fileTypeFromBuffer }) => fileTypeFromBuffer(head).catch(() => undefined))
+          )
           if (options.purpose === "image" && (detected === undefined || !compatibleImageTypes.has(detected.mime))) {
             return yield* refused(Message.catalogue.notAnImage)
           }

@@ -237,15 +237,22 @@ describeBackends(
         // A forged event: signed with another secret, or not at all. Refused, nothing changes.
         stripe.succeed(intent.id)
         const body = FakeStripe.eventBody("payment_intent.succeeded", intent, `evt_paid_${q.accountId}`)
-        const forged = yield* postEvent(q.accountId, body, Payments.signForTest(body, "whsec_AttackerSecret1234"))
+        const forged = yield* postEvent(
+          q.accountId,
+          body,
+          yield* Payments.signForTest(body, "whsec_AttackerSecret1234")
+        )
         assert.strictEqual(forged.status, 400)
         assert.strictEqual((yield* postEvent(q.accountId, body, "")).status, 400)
         const altered = body.replace('"amount_received":17850', '"amount_received":99999')
-        assert.strictEqual((yield* postEvent(q.accountId, altered, Payments.signForTest(body, WHSEC))).status, 400)
+        assert.strictEqual(
+          (yield* postEvent(q.accountId, altered, yield* Payments.signForTest(body, WHSEC))).status,
+          400
+        )
         assert.strictEqual((yield* customer.post(`/api/q/${q.token}/deposit`)).body.state, "ready")
 
         // The real one marks it paid.
-        const signature = Payments.signForTest(body, WHSEC)
+        const signature = yield* Payments.signForTest(body, WHSEC)
         const paid = yield* postEvent(q.accountId, body, signature)
         assert.deepStrictEqual(paid, { status: 200, body: { received: true, paid: true } })
         const after = yield* customer.post(`/api/q/${q.token}/deposit`)
@@ -271,7 +278,7 @@ describeBackends(
         assert.deepStrictEqual(row[0], { amount_received: "17850", status: "succeeded" })
 
         // A replay (the same event again) changes nothing.
-        const replay = yield* postEvent(q.accountId, body, Payments.signForTest(body, WHSEC))
+        const replay = yield* postEvent(q.accountId, body, yield* Payments.signForTest(body, WHSEC))
         assert.deepStrictEqual(replay, { status: 200, body: { received: true, duplicate: true } })
         const again2 = yield* sql<{ n: number }>`
           SELECT (SELECT count(*) FROM history WHERE account_id = ${q.accountId} AND action = 'quote.paymentReceived')
@@ -282,7 +289,7 @@ describeBackends(
 
         // Unknown events are acknowledged and ignored; a failed payment is recorded.
         const other = JSON.stringify({ ...JSON.parse(body), id: "evt_other_1", type: "charge.refund.updated" })
-        assert.deepStrictEqual(yield* postEvent(q.accountId, other, Payments.signForTest(other, WHSEC)), {
+        assert.deepStrictEqual(yield* postEvent(q.accountId, other, yield* Payments.signForTest(other, WHSEC)), {
           status: 200,
           body: { received: true, ignored: true }
         })
@@ -307,7 +314,7 @@ describeBackends(
 
         intent.last_payment_error = { type: "card_error", code: "card_declined", message: "Your card was declined." }
         const failed = FakeStripe.eventBody("payment_intent.payment_failed", intent, `evt_failed_${q.accountId}`)
-        const answer = yield* postEvent(q.accountId, failed, Payments.signForTest(failed, WHSEC))
+        const answer = yield* postEvent(q.accountId, failed, yield* Payments.signForTest(failed, WHSEC))
         assert.deepStrictEqual(answer, { status: 200, body: { received: true, paid: false } })
         const sql = yield* SqlClient.SqlClient
         const recorded = yield* sql<{ last_error: string }>`
