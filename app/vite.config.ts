@@ -89,21 +89,36 @@ const bundleReport = (): Plugin => {
 export default defineConfig({
   root: here("."),
   plugins: [react(), lightPages(), bundleReport()],
-  resolve: { conditions },
+  resolve: {
+    conditions,
+    // TanStack Store's `useSelector` imports the shim of `useSyncExternalStore` for React before 18; on React 19
+    // the shim only calls React's own, so the selector module takes React's directly (the same code, less of it).
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: "use-sync-external-store/with-selector" }
+    ]
+  },
   build: {
     outDir: here("dist"),
     emptyOutDir: true,
     target: "es2023",
-    // Every browser of the es2023 target knows modulepreload: the polyfill would only weigh on the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser of the es2023 target knows modulepreload: the polyfill would only weigh on the entry.
+      polyfill: false,
+      // An invoice sync is applied only to an invoicing picture held in the cache (`push/AccountUpdates.tsx`), which
+      // only the quote page fetches: that page has loaded every chunk the sync imports, so the shell's import of it
+      // carries no list of them.
+      resolveDependencies: (file, deps) => (/(^|\/)invoiceSync-[\w-]+\.js$/.test(file) ? [] : deps)
+    },
     rolldownOptions: {
       input: { main: here("index.html") },
       // As in the light pages: schema constructors only describe, so the schemas a chunk does not use are dropped
       // with the runtime they would need (the shell and the quote list carry no Schema).
       treeshake: { manualPureFunctions: ["Schema"], propertyReadSideEffects: false },
       // The modules the entry imports statically load with every page anyway: one chunk rather than a score of
-      // small ones, which compresses better. The message catalogue stays out: the entry imports its areas by name,
-      // and gathering it here would bring every area (`Message.catalogue` imports them all) to the first screen.
+      // small ones, which compresses better. The message areas the entry uses are in it too (kept apart, they were
+      // two more chunks for every first page, named again in every screen's chunk list). The catalogue module
+      // stays out: gathering it here would bring every area (`Message.catalogue` imports them all) to the first
+      // screen; the other areas stay in the chunks of the screens that show them.
       output: {
         codeSplitting: {
           groups: [
@@ -111,7 +126,20 @@ export default defineConfig({
               name: "initial",
               tags: ["$initial"],
               includeDependenciesRecursively: false,
-              test: (id) => !/[\\/]core[\\/]src[\\/](Message\.ts|message[\\/])/.test(id)
+              test: (id) => !/[\\/]core[\\/]src[\\/]Message\.ts$/.test(id)
+            },
+            // Small modules that load together, one chunk each rather than one per module: who is on a quote now
+            // (the quote list, the dashboard and the quote page show it), and the quote list's own pieces that a few
+            // other quote screens share (its tabs with the archive states they name, its styles, the search delay).
+            {
+              name: "live",
+              includeDependenciesRecursively: false,
+              test: /[\\/]app[\\/]src[\\/]push[\\/](LiveIndicator\.tsx|Live\.module\.css|useLiveQuotes\.ts|liveText\.ts)/
+            },
+            {
+              name: "quoteList",
+              includeDependenciesRecursively: false,
+              test: /[\\/](core[\\/]src[\\/]light[\\/](QuoteListTab|ArchiveState)\.ts$|app[\\/]src[\\/]quotes[\\/](QuoteList\.module\.css|useDebounced\.ts))/
             }
           ]
         }

@@ -1,6 +1,9 @@
 /**
  * The routes, declared in code. Every screen is its own chunk (`lazyRouteComponent`), so a page loads only the
- * code it shows; the shell and the sign-in overlay are in the entry. Back and forward restore scroll positions.
+ * code it shows; the shell and the sign-in overlay are in the entry. The chunks of the quote list and the
+ * dashboard (where "/" and a sign-in lead) are imported from here, every other screen's through `screens.ts`
+ * (`screen`), so the entry carries the chunk lists of those two alone.
+ * Back and forward restore scroll positions.
  *
  * Paths follow the spec: /quotes/{quoteId or new}/{action} for the editor, /content/templates/{id}/{action} for
  * templates. The 'which account' page is /sign-in/accounts, because GET /sign-in/which-account is the API's.
@@ -16,6 +19,7 @@ import {
   redirect,
   stringifySearchWith
 } from "@tanstack/react-router"
+import type * as Screens from "./screens.ts"
 import { SigninOverlay } from "./session/SigninOverlay.tsx"
 import { AppShell } from "./shell/AppShell.tsx"
 import { NotFoundPage } from "./shell/NotFoundPage.tsx"
@@ -51,49 +55,57 @@ const stringSearch = (search: Record<string, unknown>): Search => {
 const lazy = <const K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   lazyRouteComponent(load, name)
 
+/**
+ * A screen other than the quote list and the dashboard, by the name of its component: its chunk's loader is in
+ * `screens.ts`, which loads first (once), so the entry does not carry the lists of chunks the other screens need
+ * (see there).
+ */
+const screen = <const K extends keyof typeof Screens.screens>(name: K) =>
+  lazy(() => import("./screens.ts").then((s) => s.screens[name]()), name)
+
 const signIn = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-in",
   validateSearch: stringSearch,
-  component: lazy(() => import("./signin/SignInPage.tsx"), "SignInPage")
+  component: screen("SignInPage")
 })
 const newAccount = createRoute({
   getParentRoute: () => rootRoute,
   path: "/new-account",
-  component: lazy(() => import("./signin/NewAccountPage.tsx"), "NewAccountPage")
+  component: screen("NewAccountPage")
 })
 const forgotPassword = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-in/forgot-password",
   validateSearch: stringSearch,
-  component: lazy(() => import("./signin/ForgotPasswordPage.tsx"), "ForgotPasswordPage")
+  component: screen("ForgotPasswordPage")
 })
 const whichAccount = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-in/accounts",
-  component: lazy(() => import("./signin/WhichAccountPage.tsx"), "WhichAccountPage")
+  component: screen("WhichAccountPage")
 })
 const helpPage = createRoute({
   getParentRoute: () => rootRoute,
   path: "/help",
   validateSearch: stringSearch,
-  component: lazy(() => import("./help/HelpPage.tsx"), "HelpPage")
+  component: screen("HelpPage")
 })
 const helpGuide = createRoute({
   getParentRoute: () => rootRoute,
   path: "/help/$doc",
-  component: lazy(() => import("./help/HelpGuidePage.tsx"), "HelpGuidePage")
+  component: screen("HelpGuidePage")
 })
 const signInOverlay = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-in/overlay",
   validateSearch: stringSearch,
-  component: lazy(() => import("./signinoverlay/OverlayPage.tsx"), "OverlayPage")
+  component: screen("OverlayPage")
 })
 const geniusTimeout = createRoute({
   getParentRoute: () => rootRoute,
   path: "/genius-timeout",
-  component: lazy(() => import("./signinoverlay/GeniusTimeoutPage.tsx"), "GeniusTimeoutPage")
+  component: screen("GeniusTimeoutPage")
 })
 const notFound = createRoute({ getParentRoute: () => rootRoute, path: "/not-found", component: NotFoundPage })
 const index = createRoute({
@@ -116,7 +128,7 @@ const quotes = createRoute({
   validateSearch: stringSearch,
   component: lazy(() => import("./quotes/QuoteListPage.tsx"), "QuoteListPage")
 })
-const editorComponent = lazy(() => import("./quotes/QuoteEditorPage.tsx"), "QuoteEditorPage")
+const editorComponent = screen("QuoteEditorPage")
 const quoteEditor = createRoute({
   getParentRoute: () => app,
   path: "/quotes/$quoteId/$action",
@@ -126,7 +138,7 @@ const quoteEditor = createRoute({
 const examplePicker = createRoute({
   getParentRoute: () => app,
   path: "/quotes/examples",
-  component: lazy(() => import("./quotes/ExamplePickerPage.tsx"), "ExamplePickerPage")
+  component: screen("ExamplePickerPage")
 })
 const quoteEditorDefault = createRoute({
   getParentRoute: () => app,
@@ -138,44 +150,32 @@ const templateEditor = createRoute({
   getParentRoute: () => app,
   path: "/content/templates/$quoteId/$action",
   validateSearch: stringSearch,
-  component: lazy(() => import("./quotes/QuoteEditorPage.tsx"), "TemplateEditorPage")
+  component: screen("TemplateEditorPage")
 })
 const quotePage = createRoute({
   getParentRoute: () => app,
   path: "/quote/$quoteId",
   validateSearch: stringSearch,
-  component: lazy(() => import("./quotes/QuotePage.tsx"), "QuotePage")
+  component: screen("QuotePage")
 })
 const quoteVersions = createRoute({
   getParentRoute: () => app,
   path: "/quote/versions/$quoteId",
-  component: lazy(() => import("./quotes/VersionsPage.tsx"), "VersionsPage")
+  component: screen("VersionsPage")
 })
 /** A signed-in page at `path` whose component is a lazy chunk (contacts, content, leads and settings screens). */
 const page = <const P extends string>(path: P, component: ReturnType<typeof lazy>) =>
   createRoute({ getParentRoute: () => app, path, validateSearch: stringSearch, component })
-const quoteDownload = page(
-  "/quotes/download",
-  lazy(() => import("./quotedownload/QuoteDownloadPage.tsx"), "QuoteDownloadPage")
-)
-const contactList = page(
-  "/contacts",
-  lazy(() => import("./contacts/ContactListPage.tsx"), "ContactListPage")
-)
-const contactView = page(
-  "/contacts/view/$contactId",
-  lazy(() => import("./contacts/ContactViewPage.tsx"), "ContactViewPage")
-)
-const contactForm = page(
-  "/contacts/edit/$contactId",
-  lazy(() => import("./contacts/ContactFormPage.tsx"), "ContactFormPage")
-)
-const contentPage = lazy(() => import("./content/ContentPage.tsx"), "ContentPage")
+const quoteDownload = page("/quotes/download", screen("QuoteDownloadPage"))
+const contactList = page("/contacts", screen("ContactListPage"))
+const contactView = page("/contacts/view/$contactId", screen("ContactViewPage"))
+const contactForm = page("/contacts/edit/$contactId", screen("ContactFormPage"))
+const contentPage = screen("ContentPage")
 const content = page("/content/templates", contentPage)
-const itemEditor = lazy(() => import("./content/ItemEditorPage.tsx"), "ItemEditorPage")
+const itemEditor = screen("ItemEditorPage")
 const priceItem = page("/content/templates/price-items/$itemId", itemEditor)
 const textItem = page("/content/templates/text-items/$itemId", itemEditor)
-const leadsPage = lazy(() => import("./leads/LeadsPage.tsx"), "LeadsPage")
+const leadsPage = screen("LeadsPage")
 const leads = page("/c/leads", leadsPage)
 const lead = page("/c/leads/$leadId", leadsPage)
 const leadsShort = createRoute({
@@ -185,74 +185,23 @@ const leadsShort = createRoute({
     throw redirect({ to: "/c/leads" })
   }
 })
-const accountSettings = page(
-  "/settings",
-  lazy(() => import("./settings/AccountSettingsPage.tsx"), "AccountSettingsPage")
-)
-const personalSettings = page(
-  "/settings/personal",
-  lazy(() => import("./settings/PersonalSettingsPage.tsx"), "PersonalSettingsPage")
-)
-const apiKeys = page(
-  "/settings/api-keys",
-  lazy(() => import("./settings/ApiKeysPage.tsx"), "ApiKeysPage")
-)
-const sharedAccounts = page(
-  "/settings/shared-accounts",
-  lazy(() => import("./sharedaccounts/SharedAccountsPage.tsx"), "SharedAccountsPage")
-)
-const webhooks = page(
-  "/settings/webhooks",
-  lazy(() => import("./webhooks/WebhooksPage.tsx"), "WebhooksPage")
-)
-const emailDomain = page(
-  "/settings/email-domain",
-  lazy(() => import("./emaildomain/EmailDomainPage.tsx"), "EmailDomainPage")
-)
-const payments = page(
-  "/settings/payments",
-  lazy(() => import("./payments/PaymentsPage.tsx"), "PaymentsPage")
-)
-const billingOverview = page(
-  "/settings/billing-overview",
-  lazy(() => import("./payments/BillingPages.tsx"), "BillingOverviewPage")
-)
-const billingUpdate = page(
-  "/settings/billing-update-details",
-  lazy(() => import("./payments/BillingPages.tsx"), "BillingUpdatePage")
-)
-const addOns = page(
-  "/settings/add-ons",
-  lazy(() => import("./addons/AddOnsPage.tsx"), "AddOnsPage")
-)
-const addOnCallback = page(
-  "/settings/add-ons/callback",
-  lazy(() => import("./addons/AddOnCallbackPage.tsx"), "AddOnCallbackPage")
-)
-const addOnTaxes = page(
-  "/settings/add-ons/$addonId/taxes",
-  lazy(() => import("./addons/TaxMappingPage.tsx"), "TaxMappingPage")
-)
-const quoteAppearance = page(
-  "/settings/quote/appearance",
-  lazy(() => import("./appearance/AppearancePage.tsx"), "AppearancePage")
-)
-const importPage = page(
-  "/settings/import",
-  lazy(() => import("./settings/ImportPage.tsx"), "ImportPage")
-)
-const invoicingSettings = page(
-  "/settings/invoicing",
-  lazy(() => import("./invoices/InvoicingSettingsPage.tsx"), "InvoicingSettingsPage")
-)
-const invoices = page(
-  "/invoices",
-  lazy(() => import("./invoices/InvoicesPage.tsx"), "InvoicesPage")
-)
-const reviews = page(
-  "/settings/reviews",
-  lazy(() => import("./reviews/ReviewsPage.tsx"), "ReviewsPage")
-)
+const accountSettings = page("/settings", screen("AccountSettingsPage"))
+const personalSettings = page("/settings/personal", screen("PersonalSettingsPage"))
+const apiKeys = page("/settings/api-keys", screen("ApiKeysPage"))
+const sharedAccounts = page("/settings/shared-accounts", screen("SharedAccountsPage"))
+const webhooks = page("/settings/webhooks", screen("WebhooksPage"))
+const emailDomain = page("/settings/email-domain", screen("EmailDomainPage"))
+const payments = page("/settings/payments", screen("PaymentsPage"))
+const billingOverview = page("/settings/billing-overview", screen("BillingOverviewPage"))
+const billingUpdate = page("/settings/billing-update-details", screen("BillingUpdatePage"))
+const addOns = page("/settings/add-ons", screen("AddOnsPage"))
+const addOnCallback = page("/settings/add-ons/callback", screen("AddOnCallbackPage"))
+const addOnTaxes = page("/settings/add-ons/$addonId/taxes", screen("TaxMappingPage"))
+const quoteAppearance = page("/settings/quote/appearance", screen("AppearancePage"))
+const importPage = page("/settings/import", screen("ImportPage"))
+const invoicingSettings = page("/settings/invoicing", screen("InvoicingSettingsPage"))
+const invoices = page("/invoices", screen("InvoicesPage"))
+const reviews = page("/settings/reviews", screen("ReviewsPage"))
 
 const routeTree = rootRoute.addChildren([
   index,

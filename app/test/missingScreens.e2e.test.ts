@@ -26,6 +26,7 @@ import { describe, expect, it } from "vitest"
 import { row, saveBody } from "../../adapters/server/test/quotes/Fixtures.ts"
 import { helpText } from "../src/help/helpText.ts"
 import { downloadText } from "../src/quotedownload/downloadText.ts"
+import { listText } from "../src/quotes/listText.ts"
 import { overlayText } from "../src/signinoverlay/overlayText.ts"
 import { axeViolations } from "./support/axe.ts"
 import { signUp } from "./support/RealServer.ts"
@@ -297,7 +298,7 @@ describe("the missing screens of #19 in Chromium against the real server", { tim
       ids.unshift(saved.quote_id as number)
     }
     await page.goto(`${live.server.url}/quotes`)
-    await page.getByRole("link", { name: downloadText.open }).click()
+    await page.getByRole("link", { name: listText.download }).click()
     await page.waitForURL(`${live.server.url}/quotes/download`)
     await page.getByRole("heading", { name: downloadText.title, level: 1 }).waitFor()
     const link = page.getByRole("link", { name: /^Download (CSV|PDF bundle)/ })

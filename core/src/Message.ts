@@ -45,6 +45,7 @@ import * as Overview from "./message/Overview.ts"
 import * as QuoteList from "./message/QuoteList.ts"
 import * as Requests from "./message/Requests.ts"
 import * as Screens from "./message/Screens.ts"
+import * as ServerAnswers from "./message/ServerAnswers.ts"
 import * as Signin from "./message/Signin.ts"
 import * as StatusActions from "./message/StatusActions.ts"
 import * as Statuses from "./message/Statuses.ts"
@@ -73,6 +74,7 @@ export * from "./message/Overview.ts"
 export * from "./message/QuoteList.ts"
 export * from "./message/Requests.ts"
 export * from "./message/Screens.ts"
+export * from "./message/ServerAnswers.ts"
 export * from "./message/Signin.ts"
 export * from "./message/StatusActions.ts"
 export * from "./message/Statuses.ts"
@@ -106,6 +108,7 @@ export const catalogue = {
   ...Overview,
   ...QuoteList,
   ...Requests,
+  ...ServerAnswers,
   ...Screens,
   ...Signin,
   ...StatusActions,

@@ -19,7 +19,7 @@
  * @since 0.5.0
  */
 import { Schema } from "effect"
-import { DIGEST_HOUR, kinds } from "./light/Notification.ts"
+import { bellText, DIGEST_HOUR, kinds } from "./light/Notification.ts"
 
 export * from "./light/Notification.ts"
 
@@ -30,6 +30,33 @@ export const ADD_ON_ID = 9
 export const Kind = Schema.Literals(kinds)
 /** An event a member can be notified of. */
 export type Kind = typeof Kind.Type
+
+/** The labels and texts of notifications and their settings: the bell's (`bellText`), then the rest. */
+export const text = {
+  ...bellText,
+  settingsHint: "Choose what you hear about the quotes you wrote or watch, and mentions of you in notes and comments.",
+  event: "Event",
+  email: "Email",
+  inApp: "In the app",
+  delivery: "Emails",
+  immediate: "Send each email at once",
+  digest: `One email a day (a digest at ${DIGEST_HOUR}:00)`,
+  save: "Save notification settings",
+  saved: "Notification settings saved.",
+  watch: "Watch",
+  unwatch: "Stop watching",
+  watching: "You are watching this quote: you hear when its customer opens, asks about or answers it.",
+  watchHint: "Hear when the customer opens, asks about or answers this quote.",
+  labels: {
+    "quote.viewed": "A customer opens a quote for the first time",
+    "question.asked": "A customer asks a question",
+    "quote.accepted": "A customer accepts a quote",
+    "quote.declined": "A customer declines a quote",
+    mention: "A teammate mentions you in a note or comment"
+  } satisfies Record<Kind, string>,
+  emailFooter: "You get this email because of your notification settings in quotekit (Personal Settings).",
+  digestIntro: "Here is what happened on your quotes since the last digest."
+} as const
 
 /** How emails are sent: each at once, or gathered in one email a day. */
 export const Delivery = Schema.Literals(["immediate", "digest"])

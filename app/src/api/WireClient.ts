@@ -21,7 +21,6 @@ import * as Wording from "@quotekit/core/light/Wording"
 import * as Message from "@quotekit/core/Message"
 import { createContext, useContext } from "react"
 import { RequestFailure } from "./client.ts"
-import { toFailure } from "./Failure.ts"
 
 /** The account cache as the wire carries it (decimals as text): what the shell and the quote list read. */
 export type AccountCache = typeof AccountApi.CacheAccount.Encoded
@@ -65,9 +64,15 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
 
 const unexpected = () => new RequestFailure("server", Message.unexpectedResponse)
 
-/** The failure of a refused answer: its tagged error as the derived client reads it, else by status. */
-const failureOf = (status: number, body: unknown): RequestFailure => {
-  if (isObject(body) && typeof body._tag === "string") return toFailure(body)
+/**
+ * The failure of a refused answer: its tagged error as the derived client reads it (`Failure.toFailure`, loaded
+ * with the first such answer: a page that loads fine never needs it), else by status.
+ */
+const failureOf = async (status: number, body: unknown): Promise<RequestFailure> => {
+  if (isObject(body) && typeof body._tag === "string") {
+    const Failure = await import("./Failure.ts").catch(() => undefined)
+    return Failure === undefined ? unexpected() : Failure.toFailure(body)
+  }
   return status === 404 ? new RequestFailure("notFound", Message.pageNotFound) : unexpected()
 }
 
@@ -83,7 +88,7 @@ const get = async (baseUrl: string, path: string): Promise<unknown> => {
     throw new RequestFailure("network", Message.checkConnection)
   }
   const body: unknown = await response.json().catch(() => undefined)
-  if (!response.ok) throw failureOf(response.status, body)
+  if (!response.ok) throw await failureOf(response.status, body)
   if (body === undefined) throw unexpected()
   return body
 }

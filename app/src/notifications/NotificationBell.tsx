@@ -2,19 +2,16 @@
  * The bell of the top bar (add-on 9): how many of the member's notifications are unread, and behind it the list
  * (newest first, each a link to its quote; opening the list marks them read). A `notification` event on the
  * account room naming this member makes the list stale and shows the newest as a toast for 6 seconds with a link
- * to the quote, so a customer's question shows up while the app is open.
+ * to the quote, so a customer's question shows up while the app is open. What the open list and the toast show
+ * (`NotificationPanel.tsx`) loads when the member reaches for the bell (hover, focus or press) or a notification
+ * arrives; a press before it has loaded opens the list, which fills as soon as it arrives.
  */
-import type * as NotificationsApi from "@quotekit/core/api/NotificationsApi"
 import * as Notification from "@quotekit/core/light/Notification"
-import * as RelativeTime from "@quotekit/core/light/RelativeTime"
 import type { Item as NotificationItem } from "@quotekit/core/Notification"
 import * as Push from "@quotekit/core/Push"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { Link } from "@tanstack/react-router"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useId, useRef, useState } from "react"
-import { useApi } from "../api/client.ts"
 import { useWire } from "../api/WireClient.ts"
-import { useNow } from "../history/useNow.ts"
 import { useRoom } from "../push/useRoom.ts"
 import controls from "../theme/Controls.module.css"
 import styles from "./Notifications.module.css"
@@ -25,6 +22,14 @@ export const notificationsKey = ["notifications", "list"] as const
 /** How long a toast stays, in ms (the spec's notification with an action). */
 const TOAST_MS = 6_000
 
+type Panel = typeof import("./NotificationPanel.tsx")
+
+let loading: Promise<Panel> | undefined
+const loadPanel = (): Promise<Panel> => {
+  loading ??= import("./NotificationPanel.tsx")
+  return loading
+}
+
 /** Whether an account-room event is a new notification for `signinId`. */
 export const isForMe = (event: { readonly topic: string; readonly payload: unknown }, signinId: number): boolean => {
   if (event.topic !== "notification") return false
@@ -34,25 +39,25 @@ export const isForMe = (event: { readonly topic: string; readonly payload: unkno
 
 /** The bell and its list, for the signed-in member `signinId`. */
 export const NotificationBell = ({ signinId }: { readonly signinId: number }) => {
-  const api = useApi()
   const wire = useWire()
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
+  const [panel, setPanel] = useState<Panel | undefined>()
   const [toast, setToast] = useState<NotificationItem | undefined>()
   const panelId = useId()
   const wrap = useRef<HTMLDivElement>(null)
+  const prepare = () => {
+    void loadPanel().then((loaded) => setPanel((current) => current ?? loaded))
+  }
   const list = useQuery({
     queryKey: notificationsKey,
     queryFn: wire.notifications,
     retry: false
   })
-  const markRead = useMutation({
-    mutationFn: () => api.call((c) => c.notifications.markRead({ payload: {} })),
-    onSuccess: (answer: NotificationsApi.List) => queryClient.setQueryData(notificationsKey, answer)
-  })
 
   useRoom(Push.ACCOUNT_ROOM, (event) => {
     if (!isForMe(event, signinId)) return
+    prepare()
     void queryClient
       .fetchQuery({ queryKey: notificationsKey, queryFn: wire.notifications })
       .then((answer) => setToast(answer.items.find((i) => !i.read)))
@@ -91,8 +96,13 @@ export const NotificationBell = ({ signinId }: { readonly signinId: number }) =>
         className={`${controls.icon} ${styles.bell}`}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={unread > 0 ? Notification.text.bellUnread(unread) : Notification.text.bell}
-        onClick={() => setOpen((o) => !o)}
+        aria-label={unread > 0 ? Notification.bellText.bellUnread(unread) : Notification.bellText.bell}
+        onPointerEnter={prepare}
+        onFocus={prepare}
+        onClick={() => {
+          prepare()
+          setOpen((o) => !o)
+        }}
       >
         <svg
           aria-hidden="true"
@@ -116,66 +126,25 @@ export const NotificationBell = ({ signinId }: { readonly signinId: number }) =>
         )}
       </button>
       {open && (
-        <section id={panelId} className={styles.panel} aria-label={Notification.text.title}>
-          <div className={styles.panelHead}>
-            <span>{Notification.text.title}</span>
-            {unread > 0 && (
-              <button
-                type="button"
-                className={controls.ghost}
-                disabled={markRead.isPending}
-                onClick={() => markRead.mutate()}
-              >
-                {Notification.text.markAllRead}
-              </button>
-            )}
-          </div>
-          {items.length === 0 ? (
-            <p className={styles.empty}>{Notification.text.empty}</p>
-          ) : (
-            <NotificationList items={items} onOpen={() => setOpen(false)} />
+        <section
+          id={panelId}
+          className={styles.panel}
+          aria-label={Notification.bellText.title}
+          aria-busy={panel === undefined}
+        >
+          {panel !== undefined && (
+            <panel.NotificationPanel
+              items={items}
+              unread={unread}
+              onMarkedRead={(answer) => queryClient.setQueryData(notificationsKey, answer)}
+              onOpen={() => setOpen(false)}
+            />
           )}
         </section>
       )}
-      {toast !== undefined && (
-        <div className={styles.toast} role="status">
-          {toast.headline}
-          <Link to="/quote/$quoteId" params={{ quoteId: String(toast.quote_id) }} onClick={() => setToast(undefined)}>
-            View
-          </Link>
-        </div>
+      {toast !== undefined && panel !== undefined && (
+        <panel.NotificationToast item={toast} onView={() => setToast(undefined)} />
       )}
     </div>
-  )
-}
-
-/** The list of notifications, each a link to its quote. */
-const NotificationList = ({
-  items,
-  onOpen
-}: {
-  readonly items: ReadonlyArray<NotificationItem>
-  readonly onOpen: () => void
-}) => {
-  const now = useNow()
-  return (
-    <ul className={styles.list} aria-label={Notification.text.title}>
-      {items.map((i) => (
-        <li key={i.id}>
-          <Link
-            to="/quote/$quoteId"
-            params={{ quoteId: String(i.quote_id) }}
-            className={`${styles.item} ${i.read ? "" : styles.unread}`}
-            onClick={onOpen}
-          >
-            {i.headline}
-            {i.excerpt !== "" && <span className={styles.meta}>“{i.excerpt}”</span>}
-            <time className={styles.meta} dateTime={new Date(i.at).toISOString()}>
-              {RelativeTime.describe(Math.floor(i.at / 1000), now)}
-            </time>
-          </Link>
-        </li>
-      ))}
-    </ul>
   )
 }

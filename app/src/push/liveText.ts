@@ -1,7 +1,7 @@
 /**
- * The texts of live viewing and live changes that the core's message catalogue does not have yet, worded in the
- * account's product noun as the catalogue is (`Wording.localise`); each belongs in `core/src/Message.ts` once the
- * core takes it.
+ * The texts of live viewing that the core's message catalogue does not have yet, worded in the account's product
+ * noun as the catalogue is (`Wording.localise`); each belongs in `core/src/Message.ts` once the core takes it. The
+ * editor's warning of a change made elsewhere has its texts in `quotes/EditorBanners.tsx`.
  */
 import * as Wording from "@quotekit/core/light/Wording"
 import { useNoun } from "../page/useNoun.ts"
@@ -20,10 +20,7 @@ const text = {
   forHours: (h: number, min: number) => (min === 0 ? `for ${h} h` : `for ${h} h ${min} min`),
   nobodyViewing: "Nobody is on a quote right now.",
   /** A live quote whose title is not loaded yet. */
-  someQuote: "A quote",
-  changedElsewhere: "This quote was changed elsewhere.",
-  changedElsewhereDetail: "Reload to see the changes; saving now will ask what to keep.",
-  reload: "Reload"
+  someQuote: "A quote"
 } as const
 
 /** The live texts in a product noun. */

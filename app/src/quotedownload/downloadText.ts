@@ -1,7 +1,6 @@
 /** The texts of the quotes download form. */
 export const downloadText = {
   title: "Download quotes",
-  open: "Download…",
   format: "Format",
   csv: "CSV (a spreadsheet of the chosen quotes)",
   pdf: "PDF bundle (a ZIP of each quote's PDF)",

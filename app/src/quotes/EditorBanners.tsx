@@ -12,7 +12,7 @@ import type * as QuotesApi from "@quotekit/core/api/QuotesApi"
 import { Option } from "effect"
 import { memo } from "react"
 import { useMessages } from "../page/useMessages.ts"
-import { useLiveText } from "../push/liveText.ts"
+import { useTexts } from "../page/useTexts.ts"
 import banner from "../shell/Banner.module.css"
 import controls from "../theme/Controls.module.css"
 
@@ -26,9 +26,19 @@ export const bannerTexts = (m: ReturnType<typeof useMessages>, b: QuotesApi.Bann
 
 const reloadPage = () => window.location.reload()
 
+/**
+ * The texts of the warning of a change made elsewhere, which the core's message catalogue does not have yet; they
+ * belong in `core/src/Message.ts` once the core takes them.
+ */
+const changedText = {
+  changedElsewhere: "This quote was changed elsewhere.",
+  changedElsewhereDetail: "Reload to see the changes; saving now will ask what to keep.",
+  reload: "Reload"
+}
+
 /** The warning that the open quote was changed elsewhere, with its Reload button. */
 export const ChangedElsewhereBanner = ({ onReload = reloadPage }: { readonly onReload?: () => void }) => {
-  const t = useLiveText()
+  const t = useTexts(changedText)
   return (
     <div className={banner.warning} role="status" data-changed-elsewhere>
       <div>

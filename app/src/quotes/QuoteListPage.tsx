@@ -17,7 +17,6 @@ import { useWire } from "../api/WireClient.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
 import { useTexts } from "../page/useTexts.ts"
 import { LiveIndicator } from "../push/LiveIndicator.tsx"
-import { downloadText } from "../quotedownload/downloadText.ts"
 import { useAccountCache } from "../session/useAccountCache.ts"
 import { LoadFailure } from "../shell/LoadFailure.tsx"
 import page from "../shell/Page.module.css"
@@ -169,7 +168,7 @@ export const QuoteListPage = () => {
             {m.exampleQuotes}
           </Link>
           <Link to="/quotes/download" className={controls.button}>
-            {downloadText.open}
+            {m.download}
           </Link>
           <Link
             to="/quotes/$quoteId/$action"

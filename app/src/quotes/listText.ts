@@ -30,5 +30,7 @@ export const listText = {
   previousPage: Message.previousPage,
   next: Message.next,
   quotesTotal: Message.quotesTotal,
-  showTotal: Message.showTotal
+  showTotal: Message.showTotal,
+  /** The link to the quotes download form (`QuoteDownloadPage`), whose own texts are in `downloadText`. */
+  download: "Download…"
 }

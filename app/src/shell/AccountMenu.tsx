@@ -12,6 +12,7 @@ import { LeadsCount } from "../leads/LeadsCount.tsx"
 import { useMessages } from "../page/useMessages.ts"
 import { AccountAvatar } from "../profile/AccountAvatar.tsx"
 import { ReviewsCount } from "../reviews/ReviewsCount.tsx"
+import menu from "./AccountMenu.module.css"
 import styles from "./AppShell.module.css"
 
 /** The menu under the account's name. */
@@ -49,32 +50,32 @@ export const AccountMenu = ({
         <span className={styles.accountName}>{account.account_name}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6}>
-          <DropdownMenu.Item className={styles.menuItem} onSelect={go("/settings")}>
+        <DropdownMenu.Content className={menu.menu} align="end" sideOffset={6}>
+          <DropdownMenu.Item className={menu.menuItem} onSelect={go("/settings")}>
             {m.accountSettings}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={styles.menuItem} onSelect={go("/settings/personal")}>
+          <DropdownMenu.Item className={menu.menuItem} onSelect={go("/settings/personal")}>
             {m.personalSettings}
           </DropdownMenu.Item>
           {account.hasReviews && (
-            <DropdownMenu.Item className={styles.menuItem} onSelect={go("/settings/reviews")}>
+            <DropdownMenu.Item className={menu.menuItem} onSelect={go("/settings/reviews")}>
               {m.reviews}
               <ReviewsCount count={account.reviewCount} />
             </DropdownMenu.Item>
           )}
           {account.hasLeads && (
-            <DropdownMenu.Item className={styles.menuItem} onSelect={go("/c/leads")}>
+            <DropdownMenu.Item className={menu.menuItem} onSelect={go("/c/leads")}>
               {m.leads}
               <LeadsCount />
             </DropdownMenu.Item>
           )}
-          <DropdownMenu.Item className={styles.menuItem} onSelect={() => window.open("/help", "_blank", "noopener")}>
+          <DropdownMenu.Item className={menu.menuItem} onSelect={() => window.open("/help", "_blank", "noopener")}>
             {m.helpAndSupport}
           </DropdownMenu.Item>
           {account.accounts.length > 1 && (
             <>
-              <DropdownMenu.Separator className={styles.menuSeparator} />
-              <DropdownMenu.Label className={styles.menuLabel}>{m.switchAccount}</DropdownMenu.Label>
+              <DropdownMenu.Separator className={menu.menuSeparator} />
+              <DropdownMenu.Label className={menu.menuLabel}>{m.switchAccount}</DropdownMenu.Label>
               <DropdownMenu.RadioGroup
                 value={String(account.account_id)}
                 onValueChange={(v) => {
@@ -82,16 +83,16 @@ export const AccountMenu = ({
                 }}
               >
                 {account.accounts.map((a) => (
-                  <DropdownMenu.RadioItem key={a.account_id} value={String(a.account_id)} className={styles.menuItem}>
-                    <DropdownMenu.ItemIndicator className={styles.menuIndicator}>✓</DropdownMenu.ItemIndicator>
+                  <DropdownMenu.RadioItem key={a.account_id} value={String(a.account_id)} className={menu.menuItem}>
+                    <DropdownMenu.ItemIndicator className={menu.menuIndicator}>✓</DropdownMenu.ItemIndicator>
                     {a.account_name}
                   </DropdownMenu.RadioItem>
                 ))}
               </DropdownMenu.RadioGroup>
             </>
           )}
-          <DropdownMenu.Separator className={styles.menuSeparator} />
-          <DropdownMenu.Item className={styles.menuItem} onSelect={() => signOut.mutate()}>
+          <DropdownMenu.Separator className={menu.menuSeparator} />
+          <DropdownMenu.Item className={menu.menuItem} onSelect={() => signOut.mutate()}>
             {m.signOut}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

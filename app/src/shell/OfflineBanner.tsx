@@ -2,9 +2,11 @@
  * The planned-downtime banner above every signed-in page (`OfflineNotice`): 'We are about to go offline in
  * {time}. Please save what you are doing.' during the last 30 minutes before the time the operator announced
  * (`npm run offline`), then 'Going offline…'. The announcement is asked for every minute (`GET /api/notice`, a
- * plain fetch: the shell stays light) and counted down against the server's clock, refreshed every 15 s.
+ * plain fetch: the shell stays light) and counted down against the server's clock, refreshed every 15 s. The
+ * banner's rules and wording (`OfflineNotice`) load with the first answer that announces a time: without one, no
+ * page needs them.
  */
-import * as OfflineNotice from "@quotekit/core/OfflineNotice"
+import type * as OfflineNotice from "@quotekit/core/OfflineNotice"
 import { useQuery } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import banner from "./Banner.module.css"
@@ -14,6 +16,8 @@ interface Notice {
   readonly offlineAt: number | null
   /** Server seconds minus this browser's, when read. */
   readonly skew: number
+  /** `OfflineNotice.banner`, once a time is announced. */
+  readonly banner?: typeof OfflineNotice.banner
 }
 
 const readNotice = async (): Promise<Notice> => {
@@ -22,7 +26,9 @@ const readNotice = async (): Promise<Notice> => {
   const body = (await res.json()) as { offline_at?: unknown; now?: unknown }
   const offlineAt = typeof body.offline_at === "number" ? body.offline_at : null
   const skew = typeof body.now === "number" ? body.now - Date.now() / 1000 : 0
-  return { offlineAt, skew }
+  if (offlineAt === null) return { offlineAt, skew }
+  const { banner } = await import("@quotekit/core/OfflineNotice")
+  return { offlineAt, skew, banner }
 }
 
 /** The banner, or nothing while no downtime is near. */
@@ -41,8 +47,8 @@ export const OfflineBanner = () => {
     const timer = setInterval(() => setNow(Date.now() / 1000), 15_000)
     return () => clearInterval(timer)
   }, [offlineAt])
-  const shown = OfflineNotice.banner(offlineAt, now + (notice.data?.skew ?? 0))
-  if (shown._tag === "None") return null
+  const shown = notice.data?.banner?.(offlineAt, now + notice.data.skew)
+  if (shown === undefined || shown._tag === "None") return null
   return (
     <div className={banner.siteNotice} role="status" data-offline-banner>
       <p className={banner.title}>{shown.text}</p>

@@ -8,10 +8,11 @@ import { act, cleanup, render, screen } from "@testing-library/react"
 import type { ReactNode } from "react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { AccountUpdates } from "../../src/push/AccountUpdates.tsx"
-import { LiveIndicator, othersThan, ViewingNow } from "../../src/push/LiveIndicator.tsx"
+import { LiveIndicator } from "../../src/push/LiveIndicator.tsx"
 import { durationText, liveTextFor } from "../../src/push/liveText.ts"
 import { PushProvider } from "../../src/push/PushProvider.tsx"
 import { useQuoteView } from "../../src/push/useLiveQuotes.ts"
+import { othersThan, ViewingNow } from "../../src/push/ViewingNow.tsx"
 import { event, fakePush } from "../support/FakeSocket.ts"
 
 const NOW = 1_800_000_000_000
