@@ -42,6 +42,7 @@ import * as PublicUrl from "./http/PublicUrl.ts"
 import * as SecurityHeaders from "./http/SecurityHeaders.ts"
 import * as StaticApp from "./http/StaticApp.ts"
 import * as Invoices from "./Invoices.ts"
+import * as RequestLog from "./logging/RequestLog.ts"
 import * as AddressLookups from "./lookup/AddressLookups.ts"
 import * as LookupHttp from "./lookup/Http.ts"
 import * as Notifications from "./Notifications.ts"
@@ -173,7 +174,12 @@ const makeNodeServer = () => {
  */
 export const layer = Layer.unwrap(
   Effect.map(ServerConfig, ({ logRequests }) =>
-    HttpRouter.serve(Routes, { disableListenLog: true, disableLogger: !logRequests })
+    // The request log is our own (`RequestLog`): Effect's would write the tokens some paths carry.
+    HttpRouter.serve(Routes, {
+      disableListenLog: true,
+      disableLogger: true,
+      ...(logRequests ? { middleware: RequestLog.middleware } : {})
+    })
   )
 ).pipe(
   Layer.provide(Services),
