@@ -4,16 +4,20 @@
  * without the secrets a path can hold. A customer's quote link (`/q/<token>`, `/api/q/<token>/...`), an
  * invitation (`/sign-in/invitation/<token>`) and the other links sent by email carry their bearer token in the
  * path: whoever reads the log could open them. Any path segment that looks like a token (20 or more URL-safe
- * characters) is written `:token`; the query string is never written. The app's hashed file names under
- * `/assets/` are public and kept.
+ * characters, not only lower-case letters and dashes) is written `:token`; the query string is never written.
+ * The app's hashed file names under `/assets/` are public and kept.
  *
  * @since 0.6.0
  */
 import { type Cause, Effect, Option } from "effect"
 import { HttpServerError, HttpServerRequest, type HttpServerResponse } from "effect/http"
 
-/** A path segment that may be a token: 20 or more base64url characters (the server's tokens have 43). */
-const tokenLike = /^[A-Za-z0-9_-]{20,}$/
+/**
+ * A path segment that may be a token: 20 or more base64url characters (the server's tokens have 43, random)
+ * with a capital or a digit among them. The API's own words are lower case (`webhook-endpoint-delete`), and 43
+ * random base64url characters all lower case or `-` and `_` happen about once in 10^16.
+ */
+const tokenLike = (segment: string): boolean => /^[A-Za-z0-9_-]{20,}$/.test(segment) && /[A-Z0-9]/.test(segment)
 
 /** The path of a request's address as the log writes it: no query or fragment, token-like segments `:token`. */
 export const pathForLog = (url: string): string => {
@@ -22,7 +26,7 @@ export const pathForLog = (url: string): string => {
   if (path.startsWith("/assets/")) return path
   return path
     .split("/")
-    .map((segment) => (tokenLike.test(segment) ? ":token" : segment))
+    .map((segment) => (tokenLike(segment) ? ":token" : segment))
     .join("/")
 }
 
