@@ -25,8 +25,12 @@ const TOAST_MS = 6_000
 type Panel = typeof import("./NotificationPanel.tsx")
 
 let loading: Promise<Panel> | undefined
+/** The panel's module, loaded once; a load that failed (a dropped connection) is tried again next time. */
 const loadPanel = (): Promise<Panel> => {
-  loading ??= import("./NotificationPanel.tsx")
+  loading ??= import("./NotificationPanel.tsx").catch((error: unknown) => {
+    loading = undefined
+    throw error
+  })
   return loading
 }
 
@@ -47,7 +51,10 @@ export const NotificationBell = ({ signinId }: { readonly signinId: number }) =>
   const panelId = useId()
   const wrap = useRef<HTMLDivElement>(null)
   const prepare = () => {
-    void loadPanel().then((loaded) => setPanel((current) => current ?? loaded))
+    void loadPanel().then(
+      (loaded) => setPanel((current) => current ?? loaded),
+      () => undefined
+    )
   }
   const list = useQuery({
     queryKey: notificationsKey,
@@ -64,11 +71,13 @@ export const NotificationBell = ({ signinId }: { readonly signinId: number }) =>
       .catch(() => undefined)
   })
 
+  // The toast's 6 seconds count from when it shows (once the panel's module is there), not from its arrival.
+  const shown = panel === undefined ? undefined : toast
   useEffect(() => {
-    if (toast === undefined) return
+    if (shown === undefined) return
     const timer = setTimeout(() => setToast(undefined), TOAST_MS)
     return () => clearTimeout(timer)
-  }, [toast])
+  }, [shown])
 
   // A press outside the open list, or Escape, closes it.
   useEffect(() => {
