@@ -82,8 +82,8 @@ describe("notifications in Chromium against the real server", { timeout: 150_000
     await page.goto(`${server.url}/dashboard`)
     const bell = page.getByRole("button", { name: t.bell, exact: true })
     await bell.waitFor()
-    // The page's live channel is up before the customer acts (its events are not replayed to a first join).
-    await page.locator('[data-live="connected"]').waitFor()
+    // The page is in the account room before the customer acts (its events are not replayed to a first join).
+    await page.locator('[data-account-room="joined"]').waitFor()
 
     // The customer opens the quote and asks, through their link.
     const customer = new Client(server.url)

@@ -17,6 +17,8 @@ const live = ServerAndBrowser.forFile()
 
 /** The page's real-time connection has reached `state` (the shell's `data-live`). */
 const liveState = (page: Page, state: string) => page.locator(`[data-live="${state}"]`).waitFor({ timeout: 10_000 })
+/** The server has joined the page to the account room: from here on no event of the account is missed. */
+const accountRoomJoined = (page: Page) => page.locator('[data-account-room="joined"]').waitFor({ timeout: 10_000 })
 
 /** Accept the quote as its customer would, over HTTP (the customer page's own call). */
 const acceptAsCustomer = async (base: string, token: string) => {
@@ -65,7 +67,7 @@ describe("the real-time channel in Chromium", () => {
     const errors: Array<string> = []
     page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())))
     await page.goto(`${live.server.url}/quote/${q.quoteId}`)
-    await liveState(page, "connected")
+    await accountRoomJoined(page)
     await page.getByRole("heading", { name: "Bathroom retiling" }).first().waitFor()
     const acceptance = page.getByRole("region", { name: Message.acceptanceTitle })
     expect(await acceptance.count()).toBe(0)
@@ -82,7 +84,7 @@ describe("the real-time channel in Chromium", () => {
     const q = await sentQuote(live.server)
     const { team, page } = await live.teamPage(q)
     await page.goto(`${live.server.url}/quotes`)
-    await liveState(page, "connected")
+    await accountRoomJoined(page)
     const row = page.getByRole("row").filter({ hasText: "Bathroom retiling" })
     await row.first().waitFor()
     const indicator = row.getByRole("status", { name: /Viewing now: Grace Hopper \(customer\)/ })
@@ -122,7 +124,7 @@ describe("the real-time channel in Chromium", () => {
         const page = await team.newPage()
         page.setDefaultTimeout(8_000)
         await page.goto(`${pair.one.url}/quote/${q.quoteId}`)
-        await liveState(page, "connected")
+        await accountRoomJoined(page)
         await page.getByRole("heading", { name: "Bathroom retiling" }).first().waitFor()
         // The customer is served by the other process.
         const customerContext = await live.browser.newContext()

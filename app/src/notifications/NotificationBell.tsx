@@ -65,8 +65,12 @@ export const NotificationBell = ({ signinId }: { readonly signinId: number }) =>
   useRoom(Push.ACCOUNT_ROOM, (event) => {
     if (!isForMe(event, signinId)) return
     prepare()
+    // A read already under way may have started before this notification was written (two arriving close
+    // together: a customer opens the quote and asks). It is cancelled, not joined, so the list and the toast
+    // come from a read that includes this one.
     void queryClient
-      .fetchQuery({ queryKey: notificationsKey, queryFn: wire.notifications })
+      .cancelQueries({ queryKey: notificationsKey })
+      .then(() => queryClient.fetchQuery({ queryKey: notificationsKey, queryFn: wire.notifications }))
       .then((answer) => setToast(answer.items.find((i) => !i.read)))
       .catch(() => undefined)
   })

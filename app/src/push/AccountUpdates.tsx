@@ -28,14 +28,18 @@ export const onAccountEvent = (queryClient: QueryClient, live: LiveQuotes, event
   }
 }
 
-/** Keeps the account room joined while the signed-in shell is shown; renders nothing. */
-export const AccountUpdates = () => {
+/**
+ * Keeps the account room joined while the signed-in shell is shown; renders nothing. `onJoined` hears each time
+ * the server has joined the page to the room (from then on no event of the account is missed).
+ */
+export const AccountUpdates = ({ onJoined }: { readonly onJoined?: () => void }) => {
   const queryClient = useQueryClient()
   const { live } = usePush()
   useRoom(Push.ACCOUNT_ROOM, (event) => onAccountEvent(queryClient, live, event), {
     onJoined: (state) => {
       const quotes = liveOf(state)
       if (quotes !== undefined) live.replace(quotes)
+      onJoined?.()
     },
     onReset: () => void refreshPageData(queryClient)
   })

@@ -6,7 +6,9 @@
  * The shell holds the real-time connection of the signed-in member (`PushProvider`, one per account and sign-in,
  * none while the sign-in overlay is open, so signing in again starts afresh) with the account room joined
  * (`AccountUpdates`: every page refreshes as the account's quotes change), and applies the page refresh rules
- * (`usePageRefresh`). `data-live` on the frame says where the connection stands, for browser tests.
+ * (`usePageRefresh`). `data-live` on the frame says where the connection stands, and `data-account-room="joined"`
+ * that the server has joined this session to the account room (its events reach the page from then on), for
+ * browser tests.
  */
 import * as Wording from "@quotekit/core/light/Wording"
 import { Link, Navigate, Outlet, useRouterState } from "@tanstack/react-router"
@@ -41,15 +43,22 @@ export const AppShell = () => {
   const signingIn = useSigninOverlayOpen()
   usePageRefresh()
   const session = signin === undefined || signingIn ? undefined : `${signin.account_id}:${signin.signin_id}`
+  const [joinedSession, setJoinedSession] = useState<string | undefined>(undefined)
   // The account's noun (Quote / Proposal / Estimate); the default until the cache has loaded.
   const noun = account.data?.account_signin.productNoun ?? Wording.defaultNoun
 
   if (isFailure(account.error, "chooseAccount")) return <Navigate to="/sign-in/accounts" />
   return (
     <PushProvider session={session}>
-      <AccountUpdates />
+      <AccountUpdates onJoined={() => setJoinedSession(session)} />
       <NounProvider value={noun}>
-        <ShellFrame signin={signin} pathname={pathname} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)}>
+        <ShellFrame
+          signin={signin}
+          pathname={pathname}
+          menuOpen={menuOpen}
+          onToggleMenu={() => setMenuOpen((o) => !o)}
+          roomJoined={session !== undefined && joinedSession === session}
+        >
           {account.isSuccess ? (
             <Outlet />
           ) : account.isError && !isFailure(account.error, "signinAgain") ? (
@@ -72,12 +81,14 @@ const ShellFrame = ({
   pathname,
   menuOpen,
   onToggleMenu,
+  roomJoined,
   children
 }: {
   readonly signin: Signin | undefined
   readonly pathname: string
   readonly menuOpen: boolean
   readonly onToggleMenu: () => void
+  readonly roomJoined: boolean
   readonly children: React.ReactNode
 }) => {
   const m = useTexts(shellText)
@@ -94,7 +105,7 @@ const ShellFrame = ({
     </Link>
   ))
   return (
-    <div className={styles.shell} data-live={live}>
+    <div className={styles.shell} data-live={live} data-account-room={roomJoined ? "joined" : undefined}>
       <header className={styles.topbar}>
         <Link to="/dashboard" className={styles.brand}>
           {m.productName}

@@ -85,6 +85,25 @@ describe("AccountUpdates", () => {
     expect(stale()).toEqual(Object.keys(keys).filter((k) => !["editor7", "composer7", "personal"].includes(k)))
   })
 
+  it("says when the server has joined it to the room, not before", async () => {
+    const joined = vi.fn()
+    const push = fakePush()
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PushProvider session="1:10" connect={push.connect}>
+          <AccountUpdates onJoined={joined} />
+        </PushProvider>
+      </QueryClientProvider>
+    )
+    await waitFor(() => expect(push.sockets).toHaveLength(1))
+    const server = push.server()
+    // The socket is open and the join asked: not yet in the room.
+    expect(server.of("join")).toEqual([{ type: "join", room: "account" }])
+    expect(joined).not.toHaveBeenCalled()
+    act(() => server.receive({ type: "joined", room: "account", cursor: "a1", state: { live: [] } }))
+    expect(joined).toHaveBeenCalledTimes(1)
+  })
+
   it("ignores events it cannot read", async () => {
     const { send, stale } = await setup()
     send(event("account", "e1", { quote_id: "7" }))
