@@ -14,13 +14,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client"
 import * as Token from "../auth/Token.ts"
 import { ServerConfig } from "../ServerConfig.ts"
 import * as CacheFigures from "./CacheFigures.ts"
-
-/** The path of a request's address: as Node gives it (`/path?query`), cut at the query; any other form parsed. */
-const pathOf = (url: string): string => {
-  if (!url.startsWith("/")) return new URL(url, "http://x").pathname
-  const end = url.search(/[?#]/)
-  return end === -1 ? url : url.slice(0, end)
-}
+import { pathOf } from "./RequestPath.ts"
 
 /** A path with its ids, tokens and file names folded into placeholders. */
 export const routeOf = (path: string): string => {

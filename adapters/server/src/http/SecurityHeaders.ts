@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto"
 import { Effect } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { pathOf } from "./RequestPath.ts"
 
 /** The SHA-256 sources of a page's inline scripts (a `<script>` without `src` of a type browsers run). */
 export const inlineScriptHashes = (html: string): ReadonlyArray<string> => {
@@ -145,7 +146,7 @@ export const headersFor = (
     const stripe = response.headers[CSP_PROFILE_HEADER] === "stripe"
     const policy = contentSecurityPolicy(
       inlineScriptHashes(html),
-      new URL(url, "http://x").pathname.startsWith("/api/docs"),
+      pathOf(url).startsWith("/api/docs"),
       stripe ? STRIPE_SOURCES : {}
     )
     if (stripe && response.headers["permissions-policy"] === undefined)

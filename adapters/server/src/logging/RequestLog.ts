@@ -11,6 +11,7 @@
  */
 import { type Cause, Effect, Option } from "effect"
 import { HttpServerError, HttpServerRequest, type HttpServerResponse } from "effect/http"
+import { pathOf } from "../http/RequestPath.ts"
 
 /**
  * A path segment that may be a token: 20 or more base64url characters (the server's tokens have 43, random)
@@ -21,8 +22,7 @@ const tokenLike = (segment: string): boolean => /^[A-Za-z0-9_-]{20,}$/.test(segm
 
 /** The path of a request's address as the log writes it: no query or fragment, token-like segments `:token`. */
 export const pathForLog = (url: string): string => {
-  const end = url.search(/[?#]/)
-  const path = end === -1 ? url : url.slice(0, end)
+  const path = pathOf(url)
   if (path.startsWith("/assets/")) return path
   return path
     .split("/")

@@ -13,6 +13,7 @@ import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 import { SqlClient } from "effect/sql"
 import * as Links from "../customer/Links.ts"
+import { pathOf } from "../http/RequestPath.ts"
 import * as SecurityHeaders from "../http/SecurityHeaders.ts"
 import { PaymentsRepo } from "./Repo.ts"
 import * as Settings from "./Settings.ts"
@@ -43,7 +44,7 @@ export const layer = HttpRouter.middleware(
         const request = yield* HttpServerRequest.HttpServerRequest
         const response = yield* httpEffect
         if (request.method !== "GET" || response.status !== 200) return response
-        const path = new URL(request.url, "http://x").pathname
+        const path = pathOf(request.url)
         if (BILLING_PAGES.has(path)) return SecurityHeaders.allowStripe(response)
         const match = PAGE.exec(path)
         if (match?.[1] === undefined) return response
