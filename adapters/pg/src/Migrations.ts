@@ -39,6 +39,7 @@ import EmailDomains from "./migrations/0610_email_domains.ts"
 import PlannedDowntime from "./migrations/0630_planned_downtime.ts"
 import SharedAccounts from "./migrations/0650_shared_accounts.ts"
 import CrmAddOns from "./migrations/0670_crm_addons.ts"
+import ContactLookupPlan from "./migrations/0690_contact_lookup_plan.ts"
 
 /** Every migration, keyed `<id>_<name>` as `PgMigrator.fromRecord` expects. */
 export const all = {
@@ -73,7 +74,8 @@ export const all = {
   "610_email_domains": EmailDomains,
   "630_planned_downtime": PlannedDowntime,
   "650_shared_accounts": SharedAccounts,
-  "670_crm_addons": CrmAddOns
+  "670_crm_addons": CrmAddOns,
+  "690_contact_lookup_plan": ContactLookupPlan
 }
 
 /** The id of the newest migration this version knows (a database at it is up to date). */

@@ -202,28 +202,23 @@ export const layer = Layer.effect(
       lookup: (account, search, companiesOnly, limit) =>
         Effect.gen(function* () {
           const term = search.trim().toLowerCase()
-          // A range rather than LIKE 'text%': the bounds stay usable by the index in a prepared statement's
-          // generic plan, where a LIKE pattern given as a parameter is not; so this one stays prepared.
+          // Names and emails starting with the text come first, each straight off its index, through a function
+          // whose plan is made once (0690 migration): as a statement of its own it was planned on every call. A
+          // range rather than LIKE 'text%', so the bounds stay usable by the index in that one plan.
           const upper = `${term}\u{10FFFF}`
-          const current = sql`c.account_id = ${account} AND c.archive_id = 1 AND c.merged_into IS NULL
-            ${companiesOnly ? sql`AND c.contact_type = 'company'` : sql``}`
-          // Names and emails starting with the text come first, each straight off its index (0201 migration).
-          const starting = (column: string, rank: number) => sql`(
-            SELECT c.contact_id, ${rank}::int AS rank, lower(${sql(column)}) COLLATE "C" AS k FROM contacts c
-            WHERE ${current} AND lower(${sql(column)}) COLLATE "C" >= ${term}
-              AND lower(${sql(column)}) COLLATE "C" < ${upper}
-            ORDER BY lower(${sql(column)}) COLLATE "C", c.contact_id LIMIT ${limit})`
           const first = yield* sql<Raw & { rank: number }>`
-            WITH p AS (${starting("name_first", 1)} UNION ALL ${starting("name_last", 2)} UNION ALL ${starting("email", 3)}),
-                 best AS (SELECT contact_id, min(rank) AS rank, min(k) AS k FROM p GROUP BY contact_id
-                          ORDER BY 2, 3, 1 LIMIT ${limit})
-            ${select} JOIN best ON best.contact_id = c.contact_id WHERE c.account_id = ${account}
-            ORDER BY best.rank, best.k, c.contact_id`
+            ${select}
+            JOIN contact_lookup_starting(${account}, ${term}, ${upper}, ${companiesOnly}, ${limit}) best
+              ON best.contact_id = c.contact_id
+            WHERE c.account_id = ${account}
+            ORDER BY best.rank, best.k COLLATE "C", c.contact_id`
           const found = first.map(toRow)
           if (found.length >= limit || term.length < 3) return found
           // Then text found anywhere (a company of a person, the middle of a name, a phone), through the
           // trigram index; a bounded set of candidates is sorted, never every match.
           const ids = found.map((r) => r.contact_id as number)
+          const current = sql`c.account_id = ${account} AND c.archive_id = 1 AND c.merged_into IS NULL
+            ${companiesOnly ? sql`AND c.contact_type = 'company'` : sql``}`
           const more = yield* sql<Raw>`
             ${select} JOIN (
               SELECT c.contact_id FROM contacts c
