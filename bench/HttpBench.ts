@@ -4,7 +4,7 @@
  * signing up accounts as the app does, and paced (open-loop) latency runs.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { readdirSync, readFileSync, readlinkSync } from "node:fs"
+import { createWriteStream, readdirSync, readFileSync, readlinkSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Database from "@quotekit/pg/Database"
@@ -73,6 +73,9 @@ export const startServer = (schema: string): Promise<{ child: ChildProcess; base
         stdio: ["ignore", "pipe", "inherit"]
       }
     )
+    // `BENCH_SERVER_STDOUT`: a file that gets the server's standard output (e.g. with `--trace-gc`).
+    const copy = process.env.BENCH_SERVER_STDOUT
+    if (copy !== undefined && copy !== "") child.stdout!.pipe(createWriteStream(copy))
     let out = ""
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString()

@@ -5,7 +5,7 @@
  * to import a 10,000-row contacts CSV (people, their companies, phones and addresses) in one transaction.
  *
  * Runs on the embedded PGlite (one connection, so the 50 connections queue for it), or on the PostgreSQL of
- * `DATABASE_URL` in a schema of its own, dropped afterwards.
+ * `DATABASE_URL` in a schema of its own, dropped afterwards (kept, and its name printed, with `BENCH_KEEP_SCHEMA=1`).
  */
 import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -202,7 +202,11 @@ const program = Effect.gen(function* () {
   report("api.contact-lookup.p99", result.latency.p99, "ms")
   report("api.contact-lookup.requests-per-second", result.requests.average, "req/s")
   report("import.csv.10k-rows", importSeconds, "s")
-  if (url !== undefined && url !== "") yield* sql`DROP SCHEMA IF EXISTS ${sql(schema)} CASCADE`
+  // `BENCH_KEEP_SCHEMA=1` keeps the seeded schema to look into afterwards (its name is logged).
+  if (url !== undefined && url !== "") {
+    if (process.env.BENCH_KEEP_SCHEMA === "1") console.log(`kept schema ${schema}`)
+    else yield* sql`DROP SCHEMA IF EXISTS ${sql(schema)} CASCADE`
+  }
 })
 
 Effect.runPromise(

@@ -20,7 +20,8 @@
  * - `api.quotes.host-load-1m`: the host's 1-minute load average at the end (other work skews the figures).
  *
  * `QUOTES_BENCH=save` runs only the saves, `QUOTES_BENCH=list` only the list; `BENCH_SERVER_ARGS` passes Node
- * options to the server process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+ * options to the server process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it), and
+ * `BENCH_SERVER_STDOUT` names a file for its standard output (e.g. with `--trace-gc-nvp`).
  */
 import { randomBytes } from "node:crypto"
 import { loadavg } from "node:os"
