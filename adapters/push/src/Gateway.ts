@@ -89,8 +89,12 @@ export class Gateway extends Context.Service<
 const bytes = (text: string): number =>
   text.length * 3 <= Push.MAX_MESSAGE_BYTES ? text.length : Buffer.byteLength(text)
 
-/** The text of an event for one room name (the same event reaches a customer's `quote-view` and a member's). */
-const eventText = (room: string, body: string): string => `{"type":"event","room":${JSON.stringify(room)},${body}`
+/**
+ * The text of an event for one room name (the same event reaches a customer's `quote-view` and a member's): the
+ * kept entry's JSON object (`{"id":…,"topic":…,"payload":…,"cursor":…}`) with the type and room in front.
+ */
+const eventText = (room: string, entry: string): string =>
+  `{"type":"event","room":${JSON.stringify(room)},${entry.slice(1)}`
 
 /** The gateway over the `Doorman` and the `EventBus`. */
 export const layer = (options: Partial<Options> = {}) =>
@@ -276,11 +280,10 @@ export const layer = (options: Partial<Options> = {}) =>
         Stream.runForEach((event) =>
           Effect.sync(() => {
             const key = `${event.account_id}:${event.room ?? Push.ACCOUNT_ROOM}`
-            const head = `"id":${JSON.stringify(event.id)},"topic":${JSON.stringify(event.topic)},"payload":${JSON.stringify(event.payload)}`
-            const { text: body } = backlog.append(
-              key,
-              event.id ?? "",
-              (cursor) => `${head},"cursor":${JSON.stringify(cursor)}}`
+            // One JSON.stringify makes one flat string: the backlog keeps up to 200 entries a room for 15 minutes,
+            // and a text built by concatenation would be kept as a tree of a dozen pieces.
+            const { text: body } = backlog.append(key, event.id ?? "", (cursor) =>
+              JSON.stringify({ id: event.id, topic: event.topic, payload: event.payload, cursor })
             )
             const members = rooms.get(key)
             if (members === undefined) return
