@@ -5,7 +5,7 @@
  */
 
 import type { AddOnList } from "@quotekit/core/api/AddOnsApi"
-import { useQuery } from "@tanstack/react-query"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useApi } from "../api/client.ts"
 
 /** The query key of the add-ons list; everything under it is refreshed after a change. */
@@ -34,4 +34,17 @@ export const useCrmConnected = (): boolean => {
     select: crmConnected
   })
   return data === true
+}
+
+/**
+ * The same answer for a search made outside a query (the contact form's company completer): waits for the list
+ * when it has not arrived yet, so text typed before it loads still asks the connected CRMs.
+ */
+export const useCrmConnectedCheck = (): (() => Promise<boolean>) => {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return () =>
+    queryClient
+      .ensureQueryData({ queryKey: addOnsKey, queryFn: () => api.call((c) => c.addons.list()), staleTime: 60_000 })
+      .then(crmConnected, () => false)
 }

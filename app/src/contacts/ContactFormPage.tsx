@@ -20,7 +20,7 @@ import { Option } from "effect"
 import { useEffect, useState } from "react"
 import { crmResultsBeside } from "../addons/crmResults.ts"
 import { crmText } from "../addons/crmText.ts"
-import { useCrmConnected } from "../addons/useAddOns.ts"
+import { useCrmConnectedCheck } from "../addons/useAddOns.ts"
 import { isFailure, useApi } from "../api/client.ts"
 import { useMessages } from "../page/useMessages.ts"
 import { usePageTitle } from "../page/usePageTitle.ts"
@@ -153,14 +153,16 @@ const ContactForm = ({ data, target }: { readonly data: ContactsApi.ContactForm;
   )
   // The connected CRMs' organisations, asked beside the account's own companies with the same text.
   const [crmFailures, setCrmFailures] = useState<ReadonlyArray<typeof CrmLookupApi.AddOnLookupFailure.Type>>([])
-  const crmOn = useCrmConnected()
+  const crmConnected = useCrmConnectedCheck()
   const crmCompanies = useLookup(Completer.contactRules, (search) =>
-    (crmOn ? api.lookupAddOns(search, true) : Promise.resolve(noCrm)).then((answer) => {
-      setCrmFailures(answer.failures)
-      // A CRM that did not answer found nothing this time, which says nothing of longer text: not a result.
-      if (answer.results.length === 0 && answer.failures.length > 0) throw new Error("no answer")
-      return answer.results
-    })
+    crmConnected()
+      .then((on) => (on ? api.lookupAddOns(search, true) : noCrm))
+      .then((answer) => {
+        setCrmFailures(answer.failures)
+        // A CRM that did not answer found nothing this time, which says nothing of longer text: not a result.
+        if (answer.results.length === 0 && answer.failures.length > 0) throw new Error("no answer")
+        return answer.results
+      })
   )
   const crmShown = crmResultsBeside(crmCompanies.results, [
     ...companies.results.map((r) => r.contact.contact_id),
