@@ -1,11 +1,13 @@
 /**
  * The contact form with CRM add-ons connected: the company look-up also offers the CRMs' organisations (asked with
  * `companies`, marked with their add-on, after the account's own companies), and picking one links it to a local
- * company and selects it, which the save sends; a CRM that did not answer is named under the field. The
+ * company and selects it, which the save sends; a CRM that did not answer is named under the field; text typed
+ * before the add-ons list arrived still asks the CRMs once it says one is connected. The
  * 'Agrees to marketing email' box shows the contact's choice and is sent with the save.
  */
 
 import * as AddOn from "@quotekit/core/AddOn"
+import type { AddOnList } from "@quotekit/core/api/AddOnsApi"
 import type * as ContactsApi from "@quotekit/core/api/ContactsApi"
 import type * as CrmLookupApi from "@quotekit/core/api/CrmLookupApi"
 import * as Contact from "@quotekit/core/Contact"
@@ -89,6 +91,8 @@ interface Fake {
   readonly link?: (id: number) => Promise<ContactsApi.ContactRow>
   /** Whether a CRM is connected (the add-ons list says so); yes unless told. */
   readonly crmConnected?: boolean
+  /** The add-ons list arrives from the server when this settles, instead of being there already. */
+  readonly addOnsLater?: Promise<AddOnList>
 }
 
 const renderForm = async (fake: Fake) => {
@@ -110,6 +114,9 @@ const renderForm = async (fake: Fake) => {
           Effect.andThen(Effect.sleep("30 millis")),
           Effect.as({ contact_id: 42 })
         )
+    },
+    addons: {
+      list: () => Effect.promise(() => fake.addOnsLater ?? Promise.resolve(addOns(fake.crmConnected ?? true)))
     }
   } as unknown as Contract
   const api = {
@@ -125,7 +132,7 @@ const renderForm = async (fake: Fake) => {
   } as unknown as ApiClient
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   queryClient.setQueryData(accountKey, account)
-  queryClient.setQueryData(addOnsKey, addOns(fake.crmConnected ?? true))
+  if (fake.addOnsLater === undefined) queryClient.setQueryData(addOnsKey, addOns(fake.crmConnected ?? true))
   const root = createRootRoute({ component: Outlet })
   const edit = createRoute({
     getParentRoute: () => root,
@@ -206,6 +213,26 @@ describe("the contact form with CRM add-ons", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/contacts/view/42"))
     expect(saved(asked)?.contact).toMatchObject({ company_id: 88 })
     expect(saved(asked)?.contact.company_name).toBeUndefined()
+  })
+
+  it("asks the CRMs for text typed before the add-ons list arrived", async () => {
+    let arrive: (list: AddOnList) => void = () => {}
+    const { asked } = await renderForm({
+      addOnsLater: new Promise((resolve) => {
+        arrive = resolve
+      }),
+      localCompanies: [company(7, "Harbour Joinery")],
+      crm: () => Promise.resolve({ results: [organisation(4, "Harbour Tiling")], failures: [] })
+    })
+    fireEvent.focus(companyBox())
+    fireEvent.change(companyBox(), { target: { value: "harb" } })
+    await screen.findByRole("option", { name: "Harbour Joinery" }, { timeout: 3000 })
+    expect(asked.filter((a) => a.endpoint === "lookupAddOns")).toEqual([])
+    arrive(addOns(true))
+    await screen.findByRole("option", { name: crmText.inAddOn("Harbour Tiling", "Insightly") }, { timeout: 3000 })
+    expect(asked.filter((a) => a.endpoint === "lookupAddOns")).toEqual([
+      { endpoint: "lookupAddOns", input: ["harb", true] }
+    ])
   })
 
   it("says when a picked organisation has expired, and selects nothing", async () => {
