@@ -15,11 +15,16 @@
  *   same connections and cookies: it finds the session by the SHA-256 of its cookie in a `Map` and answers
  *   `JSON.stringify` of the caller (what a hand-written server must do at least); nothing else.
  * - `api.overhead.vs-node-http`: `api.session.rps / baseline.session.rps` (budget >= 0.7).
+ * - `framework.session.rps` / `.p99` and `framework.overhead.vs-node-http`: the framework's own floor, an Effect
+ *   `HttpApi` with this one endpoint (the contract's `Caller` schema, so the answer is encoded the same way) and
+ *   `/api/health`, served by `HttpRouter.serve` on `NodeHttpServer` with nothing else: no middleware, no request
+ *   log, the session found as the baseline finds it. What our own stack adds is the gap between it and
+ *   `api.session.rps`; what the framework costs is the gap between it and the baseline.
  *
  * Every server runs in a child process of its own, so the load generator never shares its event loop; on a
  * 2-core machine the load generator and the server share the cores in both runs alike.
  * `node bench/api-overhead.bench.ts --baseline` is the baseline server itself (`BASELINE_SESSIONS`: a JSON object
- * from session token to the caller to answer).
+ * from session token to the caller to answer); `--framework` is the framework's floor, with the same sessions.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { createHash } from "node:crypto"
@@ -39,24 +44,73 @@ const PATH = "/api/session"
 
 // --- the baseline server (child mode) --------------------------------------------------------------------------
 
-const runBaseline = () => {
+/** The sessions the baseline and the floor know, by the SHA-256 of their token. */
+const givenSessions = (): Map<string, unknown> => {
   const given = JSON.parse(process.env.BASELINE_SESSIONS ?? "{}") as Record<string, unknown>
-  const sessions = new Map(
+  return new Map(
     Object.entries(given).map(([token, caller]) => [createHash("sha256").update(token).digest("hex"), caller])
   )
+}
+
+/** The caller of a request's session cookie, found as a hand-written server would. */
+const callerOf = (sessions: Map<string, unknown>, cookie: string | undefined): unknown => {
+  const token = /(?:^|; )qk_session=([^;]+)/.exec(cookie ?? "")?.[1]
+  return token === undefined ? undefined : sessions.get(createHash("sha256").update(token).digest("hex"))
+}
+
+const runBaseline = () => {
+  const sessions = givenSessions()
   const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
     if (req.url === "/api/health") return void res.writeHead(200).end()
-    const token = /(?:^|; )qk_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1]
-    const caller =
-      req.url === PATH && token !== undefined
-        ? sessions.get(createHash("sha256").update(token).digest("hex"))
-        : undefined
+    const caller = req.url === PATH ? callerOf(sessions, req.headers.cookie) : undefined
     if (caller === undefined) return void res.writeHead(req.url === PATH ? 401 : 404).end()
     const body = JSON.stringify(caller)
     res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body)
   })
   server.listen(Number(process.env.PORT), "127.0.0.1")
   process.on("SIGTERM", () => server.close(() => process.exit(0)))
+}
+
+// --- the framework's floor (child mode) ------------------------------------------------------------------------
+
+const runFramework = async () => {
+  const { NodeHttpServer, NodeRuntime } = await import("@effect/platform-node")
+  const { Caller } = await import("@quotekit/core/api/ServiceApi")
+  const { Effect, Layer, Schema } = await import("effect")
+  const { HttpRouter, HttpServerRequest } = await import("effect/http")
+  const { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiError, HttpApiGroup } = await import("effect/http-api")
+  const sessions = givenSessions()
+  const decodeCaller = Schema.decodeUnknownSync(Caller)
+  const callers = new Map([...sessions].map(([hash, caller]) => [hash, decodeCaller(caller)]))
+  class Floor extends HttpApi.make("floor").add(
+    HttpApiGroup.make("service").add(
+      HttpApiEndpoint.get("session", PATH, { success: Caller, error: HttpApiError.Unauthorized }),
+      HttpApiEndpoint.get("health", "/api/health")
+    )
+  ) {}
+  const handlers = HttpApiBuilder.group(Floor, "service", (h) =>
+    h
+      .handle("session", () =>
+        Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+          const caller = callerOf(callers, request.headers.cookie) as typeof Caller.Type | undefined
+          return caller === undefined ? Effect.fail(new HttpApiError.Unauthorized()) : Effect.succeed(caller)
+        })
+      )
+      .handle("health", () => Effect.void)
+  )
+  const server = HttpRouter.serve(HttpApiBuilder.layer(Floor).pipe(Layer.provide(handlers)), {
+    disableListenLog: true,
+    disableLogger: true
+  }).pipe(
+    Layer.provide(
+      NodeHttpServer.layer(() => createServer({ keepAliveTimeout: 65_000 }), {
+        port: Number(process.env.PORT),
+        host: "127.0.0.1"
+      })
+    )
+  )
+  // `runMain` stops the server on SIGTERM.
+  NodeRuntime.runMain(Layer.launch(server))
 }
 
 // --- the measuring parent --------------------------------------------------------------------------------------
@@ -175,11 +229,23 @@ const measure = async (pgUrl: string | undefined) => {
     const bare = await load(baseline.base, cookie)
     await stop(baseline.child)
 
+    const floor = await launch([fileURLToPath(import.meta.url), "--framework"], {
+      BASELINE_SESSIONS: JSON.stringify({ [token]: caller })
+    })
+    const floorAnswer: unknown = await (await fetch(`${floor.base}${PATH}`, { headers: { cookie } })).json()
+    if (JSON.stringify(floorAnswer) !== JSON.stringify(caller)) throw new Error("the floor answers something else")
+    await load(floor.base, cookie)
+    const framework = await load(floor.base, cookie)
+    await stop(floor.child)
+
     report("api.session.rps", api.rps, "req/s")
     report("api.session.p99", api.p99, "ms")
     report("baseline.session.rps", bare.rps, "req/s")
     report("baseline.session.p99", bare.p99, "ms")
     report("api.overhead.vs-node-http", api.rps / bare.rps, "x")
+    report("framework.session.rps", framework.rps, "req/s")
+    report("framework.session.p99", framework.p99, "ms")
+    report("framework.overhead.vs-node-http", framework.rps / bare.rps, "x")
     console.log(
       `(database: ${onPostgres ? "PostgreSQL" : "PGlite"}; ${CONNECTIONS} connections, ${DURATION} s per run after a warm-up run)`
     )
@@ -190,5 +256,6 @@ const measure = async (pgUrl: string | undefined) => {
 
 const pgUrl = process.env.DATABASE_URL
 if (process.argv.includes("--baseline")) runBaseline()
+else if (process.argv.includes("--framework")) await runFramework()
 else if (pgUrl !== undefined && pgUrl !== "") await withScratchDatabase(pgUrl, measure)
 else await measure(undefined)
