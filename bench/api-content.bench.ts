@@ -202,26 +202,32 @@ const program = Effect.gen(function* () {
   report("api.contact-lookup.p99", result.latency.p99, "ms")
   report("api.contact-lookup.requests-per-second", result.requests.average, "req/s")
   report("import.csv.10k-rows", importSeconds, "s")
-  // `BENCH_KEEP_SCHEMA=1` keeps the seeded schema to look into afterwards (its name is logged).
-  if (url !== undefined && url !== "") {
-    if (process.env.BENCH_KEEP_SCHEMA === "1") console.log(`kept schema ${schema}`)
-    else yield* sql`DROP SCHEMA IF EXISTS ${sql(schema)} CASCADE`
-  }
 })
+
+/** Runs `effect` with a client of its own on the PostgreSQL of `DATABASE_URL`, outside the server's layer. */
+const onPostgres = (pgUrl: string, effect: Effect.Effect<void, unknown, SqlClient.SqlClient>) =>
+  Effect.scoped(effect.pipe(Effect.provide(Database.postgres({ url: Redacted.make(pgUrl), maxConnections: 1 }))))
 
 Effect.runPromise(
   Effect.scoped(
     Effect.gen(function* () {
-      if (url !== undefined && url !== "") {
-        // The schema must exist before the migrations run in it.
-        yield* Effect.scoped(
-          Effect.gen(function* () {
-            const sql = yield* SqlClient.SqlClient
-            yield* sql`CREATE SCHEMA ${sql(schema)}`
-          }).pipe(Effect.provide(Database.postgres({ url: Redacted.make(url), maxConnections: 1 })))
+      // The schema must exist before the migrations run in it.
+      if (url !== undefined && url !== "")
+        yield* onPostgres(
+          url,
+          Effect.flatMap(SqlClient.SqlClient, (sql) => sql`CREATE SCHEMA ${sql(schema)}`)
         )
+      // The server (and its background workers) stops with this scope, before its schema is dropped.
+      yield* Effect.scoped(program.pipe(Effect.provide(App)))
+      // `BENCH_KEEP_SCHEMA=1` keeps the seeded schema to look into afterwards (its name is logged).
+      if (url !== undefined && url !== "") {
+        if (process.env.BENCH_KEEP_SCHEMA === "1") console.log(`kept schema ${schema}`)
+        else
+          yield* onPostgres(
+            url,
+            Effect.flatMap(SqlClient.SqlClient, (sql) => sql`DROP SCHEMA ${sql(schema)} CASCADE`)
+          )
       }
-      yield* program.pipe(Effect.provide(App))
     })
   )
 ).then(

@@ -206,7 +206,7 @@ export const layer = Layer.effect(
           // whose plan is made once (0690 migration): as a statement of its own it was planned on every call. A
           // range rather than LIKE 'text%', so the bounds stay usable by the index in that one plan.
           const upper = `${term}\u{10FFFF}`
-          const first = yield* sql<Raw & { rank: number }>`
+          const first = yield* sql<Raw>`
             ${select}
             JOIN contact_lookup_starting(${account}, ${term}, ${upper}, ${companiesOnly}, ${limit}) best
               ON best.contact_id = c.contact_id
