@@ -44,7 +44,7 @@ const PATH = "/api/session"
 
 // --- the baseline server (child mode) --------------------------------------------------------------------------
 
-/** The sessions the baseline and the floor know, by the SHA-256 of their token. */
+/** The sessions the baseline and the floor know (the callers to answer), by the SHA-256 of their token. */
 const givenSessions = (): Map<string, unknown> => {
   const given = JSON.parse(process.env.BASELINE_SESSIONS ?? "{}") as Record<string, unknown>
   return new Map(
@@ -53,7 +53,7 @@ const givenSessions = (): Map<string, unknown> => {
 }
 
 /** The caller of a request's session cookie, found as a hand-written server would. */
-const callerOf = (sessions: Map<string, unknown>, cookie: string | undefined): unknown => {
+const callerOf = <A>(sessions: ReadonlyMap<string, A>, cookie: string | undefined): A | undefined => {
   const token = /(?:^|; )qk_session=([^;]+)/.exec(cookie ?? "")?.[1]
   return token === undefined ? undefined : sessions.get(createHash("sha256").update(token).digest("hex"))
 }
@@ -92,7 +92,7 @@ const runFramework = async () => {
     h
       .handle("session", () =>
         Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-          const caller = callerOf(callers, request.headers.cookie) as typeof Caller.Type | undefined
+          const caller = callerOf(callers, request.headers.cookie)
           return caller === undefined ? Effect.fail(new HttpApiError.Unauthorized()) : Effect.succeed(caller)
         })
       )
@@ -220,23 +220,20 @@ const measure = async (pgUrl: string | undefined) => {
     const api = await load(server.base, cookie)
     await stop(server.child)
 
-    const baseline = await launch([fileURLToPath(import.meta.url), "--baseline"], {
-      BASELINE_SESSIONS: JSON.stringify({ [token]: caller })
-    })
-    const bareAnswer: unknown = await (await fetch(`${baseline.base}${PATH}`, { headers: { cookie } })).json()
-    if (JSON.stringify(bareAnswer) !== JSON.stringify(caller)) throw new Error("the baseline answers something else")
-    await load(baseline.base, cookie)
-    const bare = await load(baseline.base, cookie)
-    await stop(baseline.child)
-
-    const floor = await launch([fileURLToPath(import.meta.url), "--framework"], {
-      BASELINE_SESSIONS: JSON.stringify({ [token]: caller })
-    })
-    const floorAnswer: unknown = await (await fetch(`${floor.base}${PATH}`, { headers: { cookie } })).json()
-    if (JSON.stringify(floorAnswer) !== JSON.stringify(caller)) throw new Error("the floor answers something else")
-    await load(floor.base, cookie)
-    const framework = await load(floor.base, cookie)
-    await stop(floor.child)
+    // The comparison servers of this file (`--baseline`, `--framework`), each checked to answer the same caller.
+    const compare = async (mode: string) => {
+      const other = await launch([fileURLToPath(import.meta.url), mode], {
+        BASELINE_SESSIONS: JSON.stringify({ [token]: caller })
+      })
+      const theirs: unknown = await (await fetch(`${other.base}${PATH}`, { headers: { cookie } })).json()
+      if (JSON.stringify(theirs) !== JSON.stringify(caller)) throw new Error(`${mode} answers something else`)
+      await load(other.base, cookie)
+      const measured = await load(other.base, cookie)
+      await stop(other.child)
+      return measured
+    }
+    const bare = await compare("--baseline")
+    const framework = await compare("--framework")
 
     report("api.session.rps", api.rps, "req/s")
     report("api.session.p99", api.p99, "ms")

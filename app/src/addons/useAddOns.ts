@@ -5,17 +5,21 @@
  */
 
 import type { AddOnList } from "@quotekit/core/api/AddOnsApi"
-import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { useApi } from "../api/client.ts"
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query"
+import { type ApiClient, useApi } from "../api/client.ts"
 
 /** The query key of the add-ons list; everything under it is refreshed after a change. */
 export const addOnsKey = ["settings", "add-ons"] as const
 
+/** How the add-ons list is read. */
+const addOnsQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: addOnsKey, queryFn: () => api.call((c) => c.addons.list()) })
+
+/** How long the contact searches trust the list they have (a minute between screens). */
+const CRM_STALE_MS = 60_000
+
 /** The add-ons list. */
-export const useAddOns = () => {
-  const api = useApi()
-  return useQuery({ queryKey: addOnsKey, queryFn: () => api.call((c) => c.addons.list()) })
-}
+export const useAddOns = () => useQuery(addOnsQuery(useApi()))
 
 /** Whether a CRM is connected (working or needing attention): the server searches only those (`crm/Lookup`). */
 export const crmConnected = (list: AddOnList): boolean =>
@@ -26,13 +30,7 @@ export const crmConnected = (list: AddOnList): boolean =>
  * with none never sends their look-up. Read from the add-ons list, kept a minute between screens.
  */
 export const useCrmConnected = (): boolean => {
-  const api = useApi()
-  const { data } = useQuery({
-    queryKey: addOnsKey,
-    queryFn: () => api.call((c) => c.addons.list()),
-    staleTime: 60_000,
-    select: crmConnected
-  })
+  const { data } = useQuery({ ...addOnsQuery(useApi()), staleTime: CRM_STALE_MS, select: crmConnected })
   return data === true
 }
 
@@ -41,10 +39,7 @@ export const useCrmConnected = (): boolean => {
  * when it has not arrived yet, so text typed before it loads still asks the connected CRMs.
  */
 export const useCrmConnectedCheck = (): (() => Promise<boolean>) => {
-  const api = useApi()
+  const query = addOnsQuery(useApi())
   const queryClient = useQueryClient()
-  return () =>
-    queryClient
-      .ensureQueryData({ queryKey: addOnsKey, queryFn: () => api.call((c) => c.addons.list()), staleTime: 60_000 })
-      .then(crmConnected, () => false)
+  return () => queryClient.ensureQueryData({ ...query, staleTime: CRM_STALE_MS }).then(crmConnected, () => false)
 }
